@@ -1,0 +1,126 @@
+/**
+ * Runtime schemas of the token service and the QR generator (spec: Token response, Device code response).
+ * Both the documented device-flow dialect and the RFC 8628 names are accepted.
+ */
+import { z } from 'zod';
+
+/** The documented device grant; RFC 8628's is the other. */
+export const DEVICE_GRANT_DOCUMENTED = 'http://oauth.net/grant_type/device/1.0';
+export const DEVICE_GRANT_RFC8628 = 'urn:ietf:params:oauth:grant-type:device_code';
+
+/** A non-negative number of seconds; some services send it as a numeric string, some as a huge 64-bit integer. */
+const SecondsSchema = z.union([
+  z.number().nonnegative(),
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform((s) => Number(s)),
+]);
+
+export const TokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: SecondsSchema,
+  token_type: z.string(),
+  refresh_token: z.string().min(1).optional(),
+});
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const TOKEN_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'unsupported_response_type',
+  'access_denied',
+  'authorization_pending',
+  'slow_down',
+  'expired_token',
+] as const;
+export type TokenErrorCode = (typeof TOKEN_ERROR_CODES)[number];
+
+/** `{ error: <code> }`; codes outside the documented set are kept as strings. */
+export const TokenErrorSchema = z.object({
+  error: z.string().min(1),
+  error_description: z.string().optional(),
+});
+export type TokenError = z.infer<typeof TokenErrorSchema>;
+
+/** The documented device code response. */
+export const DeviceCodeDocumentedSchema = z.object({
+  device_code: z.string().min(1),
+  user_code: z.string().min(1),
+  expires_in: SecondsSchema,
+  interval: SecondsSchema,
+  verification_url: z.string().min(1),
+  short_verification_url: z.string().min(1).optional(),
+  verification_qrcode: z.string().min(1).optional(),
+});
+
+/** RFC 8628's device authorization response. */
+export const DeviceCodeRfc8628Schema = z.object({
+  device_code: z.string().min(1),
+  user_code: z.string().min(1),
+  expires_in: SecondsSchema,
+  interval: SecondsSchema.optional(),
+  verification_uri: z.string().min(1),
+  verification_uri_complete: z.string().min(1).optional(),
+});
+
+export type DeviceFlowDialect = 'documented' | 'rfc8628';
+
+/** One device code, whichever dialect it came in. */
+export interface DeviceCode {
+  deviceCode: string;
+  userCode: string;
+  expiresInSeconds: number;
+  intervalSeconds: number;
+  verificationUrl: string;
+  shortVerificationUrl: string | undefined;
+  /** The URL a phone opens to approve this code (the QR's content). */
+  qrContent: string;
+}
+
+/** Parses a device code response; each dialect also accepts the other's field names. */
+export function parseDeviceCode(json: unknown): z.ZodSafeParseResult<DeviceCode> {
+  const documented = DeviceCodeDocumentedSchema.safeParse(json);
+  if (documented.success) {
+    const d = documented.data;
+    return {
+      success: true,
+      data: {
+        deviceCode: d.device_code,
+        userCode: d.user_code,
+        expiresInSeconds: d.expires_in,
+        intervalSeconds: d.interval,
+        verificationUrl: d.verification_url,
+        shortVerificationUrl: d.short_verification_url,
+        qrContent: d.verification_qrcode ?? d.verification_url,
+      },
+    };
+  }
+  const rfc = DeviceCodeRfc8628Schema.safeParse(json);
+  if (rfc.success) {
+    const d = rfc.data;
+    return {
+      success: true,
+      data: {
+        deviceCode: d.device_code,
+        userCode: d.user_code,
+        expiresInSeconds: d.expires_in,
+        intervalSeconds: d.interval ?? 5,
+        verificationUrl: d.verification_uri,
+        shortVerificationUrl: undefined,
+        qrContent: d.verification_uri_complete ?? d.verification_uri,
+      },
+    };
+  }
+  return { success: false, error: documented.error };
+}
+
+/** The QR generator's `response_type=json` answer: `data` is a base64 PNG data URI. */
+export const QrJsonSchema = z.object({
+  status: z.string(),
+  data: z.string().startsWith('data:image/png;base64,'),
+});
+export type QrJson = z.infer<typeof QrJsonSchema>;
