@@ -69,54 +69,30 @@ export const DeviceCodeRfc8628Schema = z.object({
 
 export type DeviceFlowDialect = 'documented' | 'rfc8628';
 
-/** One device code, whichever dialect it came in. */
-export interface DeviceCode {
-  deviceCode: string;
-  userCode: string;
-  expiresInSeconds: number;
-  intervalSeconds: number;
-  verificationUrl: string;
-  shortVerificationUrl: string | undefined;
-  /** The URL a phone opens to approve this code (the QR's content). */
-  qrContent: string;
-}
-
-/** Parses a device code response; each dialect also accepts the other's field names. */
-export function parseDeviceCode(json: unknown): z.ZodSafeParseResult<DeviceCode> {
-  const documented = DeviceCodeDocumentedSchema.safeParse(json);
-  if (documented.success) {
-    const d = documented.data;
-    return {
-      success: true,
-      data: {
-        deviceCode: d.device_code,
-        userCode: d.user_code,
-        expiresInSeconds: d.expires_in,
-        intervalSeconds: d.interval,
-        verificationUrl: d.verification_url,
-        shortVerificationUrl: d.short_verification_url,
-        qrContent: d.verification_qrcode ?? d.verification_url,
-      },
-    };
-  }
-  const rfc = DeviceCodeRfc8628Schema.safeParse(json);
-  if (rfc.success) {
-    const d = rfc.data;
-    return {
-      success: true,
-      data: {
-        deviceCode: d.device_code,
-        userCode: d.user_code,
-        expiresInSeconds: d.expires_in,
-        intervalSeconds: d.interval ?? 5,
-        verificationUrl: d.verification_uri,
-        shortVerificationUrl: undefined,
-        qrContent: d.verification_uri_complete ?? d.verification_uri,
-      },
-    };
-  }
-  return { success: false, error: documented.error };
-}
+/** One device code, whichever dialect it came in: both names are accepted, so any standard server works. */
+export const DeviceCodeSchema = z.union([
+  DeviceCodeDocumentedSchema.transform((d) => ({
+    deviceCode: d.device_code,
+    userCode: d.user_code,
+    expiresInSeconds: d.expires_in,
+    intervalSeconds: d.interval,
+    verificationUrl: d.verification_url,
+    shortVerificationUrl: d.short_verification_url,
+    /** The URL a phone opens to approve this code (the QR's content). */
+    qrContent: d.verification_qrcode ?? d.verification_url,
+  })),
+  DeviceCodeRfc8628Schema.transform((d) => ({
+    deviceCode: d.device_code,
+    userCode: d.user_code,
+    expiresInSeconds: d.expires_in,
+    // RFC 8628 §3.2: "If no value is provided, clients MUST use 5 as the default."
+    intervalSeconds: d.interval ?? 5,
+    verificationUrl: d.verification_uri,
+    shortVerificationUrl: undefined,
+    qrContent: d.verification_uri_complete ?? d.verification_uri,
+  })),
+]);
+export type DeviceCode = z.output<typeof DeviceCodeSchema>;
 
 /** The QR generator's `response_type=json` answer: `data` is a base64 PNG data URI. */
 export const QrJsonSchema = z.object({
