@@ -1,0 +1,35 @@
+/**
+ * The core's outside world, as small interfaces. Electron, the kiosk shell and the tests each pass their own.
+ */
+
+/** The subset of WHATWG fetch the core uses (Node 20's global fetch, Electron's net.fetch, or a test double). */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface Clock {
+  /** Wall-clock milliseconds since the epoch (jumps forward across sleep). */
+  now(): number;
+  /** Monotonic milliseconds (does not count time asleep on every platform; used to detect sleep by comparison). */
+  monotonic(): number;
+}
+
+/** Encrypts and decrypts small secrets (tokens). Electron: safeStorage; kiosk shell: AES-256-GCM with a key file. */
+export interface Cipher {
+  /** How well the key is protected, for the user to see. */
+  readonly protection: 'os-keyring' | 'weak';
+  encrypt(plaintext: string): Buffer;
+  /** Throws when the data cannot be decrypted (wrong key, corrupt). */
+  decrypt(ciphertext: Buffer): string;
+}
+
+/** A small persistent key-value store (electron-store, a JSON file, or memory in tests). Values are JSON. */
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
