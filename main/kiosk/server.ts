@@ -1,0 +1,151 @@
+/**
+ * The kiosk shell's loopback server: serves the built renderer and the bridge (HTTP calls + server-sent events) on
+ * 127.0.0.1 to the one Chromium it launched. The launch URL carries a per-launch secret, exchanged once for an
+ * HttpOnly cookie, so the page's scripts never see it; requests with a wrong Host, a foreign Origin or no secret are
+ * refused. Tokens never leave this process: the bridge carries states and view data only.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { BRIDGE_METHODS, type BridgeEvent, type BridgeMethod } from '../../shared/bridge';
+import type { AppCore } from '../core/appCore';
+
+const COOKIE = 'tunewall_session';
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface KioskServerOptions {
+  core: AppCore;
+  /** Folder of the built renderer (index.html and assets). */
+  rendererDir: string;
+  /** Per-launch secret, at least 32 random bytes in hex or base64url. */
+  secret: string;
+  port?: number;
+  /** Seconds between SSE keep-alive comments. */
+  keepAliveSeconds?: number;
+}
+
+export interface KioskServer {
+  origin: string;
+  /** The URL Chromium opens: trades the secret for the session cookie, then lands on the app. */
+  launchUrl: string;
+  close(): Promise<void>;
+}
+
+function sameSecret(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isBridgeMethod(name: string): name is BridgeMethod {
+  return (BRIDGE_METHODS as readonly string[]).includes(name);
+}
+
+export function createKioskApp(options: KioskServerOptions, origin: () => string): Hono {
+  const { core, secret } = options;
+  const app = new Hono();
+  const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
+
+  // DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us.
+  app.use('*', async (c, next) => {
+    const expectedHost = new URL(origin()).host;
+    if (c.req.header('host') !== expectedHost) return refuse(c, 'wrong host');
+    const requestOrigin = c.req.header('origin');
+    if (requestOrigin !== undefined && requestOrigin !== origin()) return refuse(c, 'foreign origin');
+    const site = c.req.header('sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return refuse(c, 'cross-site request');
+    return next();
+  });
+
+  app.get('/launch', (c) => {
+    if (!sameSecret(c.req.query('key'), secret)) return refuse(c, 'missing or wrong launch key');
+    setCookie(c, COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    return c.redirect('/', 303);
+  });
+
+  app.use('*', async (c, next) => {
+    if (!sameSecret(getCookie(c, COOKIE), secret)) return refuse(c, 'no session');
+    await next();
+    c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.post('/api/call/:method', async (c) => {
+    const method = c.req.param('method');
+    if (!isBridgeMethod(method)) return c.json({ error: 'unknown method' }, 404);
+    const length = Number(c.req.header('content-length') ?? '0');
+    if (length > MAX_BODY_BYTES) return c.json({ error: 'request too large' }, 413);
+    let args: unknown;
+    try {
+      args = await c.req.json();
+    } catch {
+      return c.json({ error: 'the body is not JSON' }, 400);
+    }
+    if (!Array.isArray(args) || args.length > 4) return c.json({ error: 'the body must be an array of arguments' }, 400);
+    const handler = core.handlers[method] as (...a: unknown[]) => Promise<unknown>;
+    const value = await handler(...args);
+    return c.json({ value: value ?? null });
+  });
+
+  app.get('/api/events', (c) =>
+    streamSSE(c, async (stream) => {
+      const queue: BridgeEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = core.subscribe((event) => {
+        queue.push(event);
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      queue.unshift({ type: 'state', state: await core.handlers.getState() });
+      const keepAliveMs = (options.keepAliveSeconds ?? 15) * 1000;
+      while (!stream.aborted) {
+        const event = queue.shift();
+        if (event) {
+          await stream.writeSSE({ data: JSON.stringify(event) });
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, keepAliveMs).unref();
+        });
+        wake = undefined;
+        if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
+      }
+      unsubscribe();
+    }),
+  );
+
+  app.use('/*', serveStatic({ root: options.rendererDir }));
+  app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));
+  return app;
+}
+
+export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {
+  let origin = '';
+  const app = createKioskApp(options, () => origin);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    launchUrl: `${origin}/launch?key=${encodeURIComponent(options.secret)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
