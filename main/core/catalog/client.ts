@@ -1,0 +1,356 @@
+/**
+ * The catalog and member API, one typed method per endpoint of the contract. Every JSON answer is parsed by its schema
+ * in shared/service before anyone trusts it; failures are CatalogErrors (errors.ts).
+ */
+import { z } from 'zod';
+import {
+  AlbumPageSchema,
+  AlbumSchema,
+  ArtistSchema,
+  ChartDetailSchema,
+  ChildrenCategoryDetailSchema,
+  ChildrenCategoryPageSchema,
+  GenreStationDetailSchema,
+  GenreStationPageSchema,
+  MoodStationDetailSchema,
+  MoodStationPageSchema,
+  NewReleaseCategoryDetailSchema,
+  NewReleaseCategoryPageSchema,
+  PAGE_LIMITS,
+  PlaylistDetailSchema,
+  PlaylistPageSchema,
+  RecommendedTracksSchema,
+  TrackPageSchema,
+  TrackSchema,
+  UserSchema,
+} from '../../../shared/service/catalog';
+import type {
+  Album,
+  Artist,
+  ChartDetail,
+  ChildrenCategory,
+  ChildrenCategoryDetail,
+  GenreStation,
+  GenreStationDetail,
+  MoodStation,
+  MoodStationDetail,
+  NewReleaseCategory,
+  NewReleaseCategoryDetail,
+  Paged,
+  Playlist,
+  PlaylistDetail,
+  RecommendedTracks,
+  Track,
+  User,
+} from '../../../shared/service/catalog';
+import { TerritorySchema } from '../../../shared/territory';
+import type { Territory } from '../../../shared/territory';
+import type { Logger } from '../ports';
+import { catalogErrorFrom, invalidResponseError, networkError, retryAfterMs, timeoutError } from './errors';
+import { PAGE_SOURCE } from './paging';
+import type { Page, PageSource } from './paging';
+
+export interface CatalogClientOptions {
+  /** Adds the bearer token (the session's authorizedFetch, or a guest token's). */
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+  /** `{base_url}`, with or without the `/v1.1` version segment. */
+  apiBase: string;
+  /** The territory sent with every catalog request (the member's, from /me, once paired). */
+  territory: () => Territory;
+  /** Per request, including reading the body. Default 15 s. */
+  timeoutMs?: number;
+  /** Most pages `pages()`/`collectAll()` read from one list. Default 50. */
+  maxPages?: number;
+  logger?: Logger;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface PageOptions extends CallOptions {
+  /** Clamped to the endpoint's maximum. Omitted: the service's default page size. */
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export interface CollectionOptions extends PageOptions {
+  /** Omitted: the service uses the account's own territory. */
+  territory?: Territory | undefined;
+}
+
+/** A detail whose nested `tracks` (or `albums`) page can be followed with pages()/collectAll(). */
+export type WithTracksPage<D> = D & { tracks: Page<Track> };
+
+export const ME_SCHEMA = UserSchema.extend({ territory: TerritorySchema });
+export type Me = z.infer<typeof ME_SCHEMA>;
+
+export interface CatalogClient {
+  /** The origin every request goes to (and the only one paging follows). */
+  readonly origin: string;
+
+  charts(options?: PageOptions): Promise<Page<Playlist>>;
+  chart(chartId: string, options?: CallOptions): Promise<WithTracksPage<ChartDetail>>;
+  chartTracks(chartId: string, options?: PageOptions): Promise<Page<Track>>;
+
+  newHitsPlaylists(options?: PageOptions): Promise<Page<Playlist>>;
+  newHitsPlaylist(playlistId: string, options?: CallOptions): Promise<WithTracksPage<PlaylistDetail>>;
+  newHitsPlaylistTracks(playlistId: string, options?: PageOptions): Promise<Page<Track>>;
+
+  newReleaseCategories(options?: PageOptions): Promise<Page<NewReleaseCategory>>;
+  newReleaseCategory(
+    categoryId: string,
+    options?: CallOptions,
+  ): Promise<NewReleaseCategoryDetail & { albums: Page<Album> }>;
+  newReleaseCategoryAlbums(categoryId: string, options?: PageOptions): Promise<Page<Album>>;
+
+  sharedPlaylist(playlistId: string, options?: CallOptions): Promise<WithTracksPage<PlaylistDetail>>;
+  sharedPlaylistTracks(playlistId: string, options?: PageOptions): Promise<Page<Track>>;
+
+  childrenCategories(options?: PageOptions): Promise<Page<ChildrenCategory>>;
+  childrenCategory(categoryId: string, options?: CallOptions): Promise<ChildrenCategoryDetail>;
+  childrenCategoryPlaylists(categoryId: string, options?: PageOptions): Promise<Page<Playlist>>;
+
+  genreStations(options?: PageOptions): Promise<Page<GenreStation>>;
+  genreStation(stationId: string, options?: CallOptions): Promise<WithTracksPage<GenreStationDetail>>;
+  moodStations(options?: PageOptions): Promise<Page<MoodStation>>;
+  moodStation(stationId: string, options?: CallOptions): Promise<WithTracksPage<MoodStationDetail>>;
+
+  artist(artistId: string, options?: CallOptions): Promise<Artist>;
+  artistAlbums(artistId: string, options?: PageOptions): Promise<Page<Album>>;
+  artistTopTracks(artistId: string, options?: PageOptions): Promise<Page<Track>>;
+  album(albumId: string, options?: CallOptions): Promise<Album>;
+  albumTracks(albumId: string, options?: PageOptions): Promise<Page<Track>>;
+  track(trackId: string, options?: CallOptions): Promise<Track>;
+  recommendedTracks(trackId: string, options?: PageOptions): Promise<RecommendedTracks & { tracks: Page<Track> }>;
+
+  user(userId: string, options?: CallOptions): Promise<User>;
+  albumCollection(userId: string, options?: CollectionOptions): Promise<Page<Album>>;
+  playlistCollection(userId: string, options?: CollectionOptions): Promise<Page<Playlist>>;
+  userSharedPlaylists(userId: string, options?: PageOptions): Promise<Page<Playlist>>;
+  me(options?: CallOptions): Promise<Me>;
+  favorites(options?: PageOptions): Promise<Page<Track>>;
+  addFavorite(trackId: string, options?: CallOptions): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_PAGES = 50;
+const VERSION_SEGMENT = '/v1.1';
+
+/** Splits `{base_url}` into the origin and the versioned base path. */
+export function resolveApiBase(apiBase: string): { origin: string; basePath: string } {
+  const url = new URL(apiBase);
+  let path = url.pathname.replace(/\/+$/, '');
+  if (!path.endsWith(VERSION_SEGMENT)) path += VERSION_SEGMENT;
+  return { origin: url.origin, basePath: path };
+}
+
+type Query = Record<string, string | number | undefined>;
+
+function parseWith<S extends z.ZodType>(schema: S, what: string): (json: unknown) => z.output<S> {
+  return (json) => {
+    const result = schema.safeParse(json);
+    if (!result.success) throw invalidResponseError(`${what}: ${z.prettifyError(result.error)}`, result.error);
+    return result.data;
+  };
+}
+
+const seg = encodeURIComponent;
+
+export function createCatalogClient(options: CatalogClientOptions): CatalogClient {
+  const { origin, basePath } = resolveApiBase(options.apiBase);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const logger = options.logger;
+
+  function urlFor(path: string, query: Query): string {
+    const url = new URL(basePath + path, origin);
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  /** One request: JSON in, error body mapped, caller's abort passed through as-is. */
+  async function request(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
+    if (signal?.aborted) throw signal.reason;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
+    const failed = (error: unknown): unknown => {
+      if (signal?.aborted) return signal.reason;
+      if (timeout.aborted) return timeoutError(error);
+      return networkError(error);
+    };
+    let response: Response;
+    let text: string;
+    try {
+      response = await options.fetch(url, {
+        ...init,
+        headers: { Accept: 'application/json', ...init.headers },
+        signal: combined,
+      });
+      text = await response.text();
+    } catch (error) {
+      throw failed(error);
+    }
+    let json: unknown;
+    let isJson = true;
+    if (text.trim() !== '') {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON: decided below from the status (a gateway's 502 page is a server error, a 200 is a bad answer).
+        isJson = false;
+      }
+    }
+    const error = catalogErrorFrom(response.status, json, retryAfterMs(response.headers.get('retry-after')));
+    if (error) throw error;
+    if (!isJson) throw invalidResponseError(`${new URL(url).pathname}: the body is not JSON`);
+    return json;
+  }
+
+  async function get<T>(url: string, read: (json: unknown) => T, signal: AbortSignal | undefined): Promise<T> {
+    return read(await request(url, { method: 'GET' }, signal));
+  }
+
+  function source<T>(path: string, maxLimit: number, read: (json: unknown) => Paged<T>): PageSource<T> {
+    const src: PageSource<T> = {
+      origin,
+      path: new URL(basePath + path, origin).pathname,
+      maxLimit,
+      maxPages,
+      logger,
+      fetchPage: async (url, signal) => asPage(await get(url, read, signal), src),
+    };
+    return src;
+  }
+
+  function asPage<T>(paged: Paged<T>, src: PageSource<T>): Page<T> {
+    return { ...paged, [PAGE_SOURCE]: src };
+  }
+
+  function pageQuery(maxLimit: number, o: PageOptions | undefined): Query {
+    const limit = o?.limit === undefined ? undefined : Math.max(1, Math.min(Math.trunc(o.limit), maxLimit));
+    const offset = o?.offset === undefined ? undefined : Math.max(0, Math.trunc(o.offset));
+    return { limit, offset };
+  }
+
+  /** A paged list. `territory`: 'client' sends the client's, a value sends that, undefined sends none. */
+  async function list<T>(
+    path: string,
+    read: (json: unknown) => Paged<T>,
+    maxLimit: number,
+    o: PageOptions | undefined,
+    territory: Territory | 'client' | undefined,
+  ): Promise<Page<T>> {
+    const src = source(path, maxLimit, read);
+    const query: Query = {
+      territory: territory === 'client' ? options.territory() : territory,
+      ...pageQuery(maxLimit, o),
+    };
+    return asPage(await get(urlFor(path, query), read, o?.signal), src);
+  }
+
+  function detail<T>(path: string, read: (json: unknown) => T, o: CallOptions | undefined): Promise<T> {
+    return get(urlFor(path, { territory: options.territory() }), read, o?.signal);
+  }
+
+  /** A detail whose nested track page continues under `tracksPath` (its own list), or under the detail itself. */
+  async function detailWithTracks<D extends { tracks: Paged<Track> }>(
+    path: string,
+    tracksPath: string | undefined,
+    read: (json: unknown) => D,
+    o: CallOptions | undefined,
+  ): Promise<D & { tracks: Page<Track> }> {
+    const value = await detail(path, read, o);
+    const src =
+      tracksPath === undefined
+        ? source(path, PAGE_LIMITS.default, (json) => read(json).tracks)
+        : source(tracksPath, PAGE_LIMITS.default, readTrackPage);
+    return { ...value, tracks: asPage(value.tracks, src) };
+  }
+
+  const readTrackPage = parseWith(TrackPageSchema, 'track list');
+  const readAlbumPage = parseWith(AlbumPageSchema, 'album list');
+  const readPlaylistPage = parseWith(PlaylistPageSchema, 'playlist list');
+  const readPlaylistDetail = parseWith(PlaylistDetailSchema, 'playlist');
+  const readRecommended = parseWith(RecommendedTracksSchema, 'recommended tracks');
+  const { default: MAX, playlists: MAX_PLAYLISTS, recommended: MAX_RECOMMENDED } = PAGE_LIMITS;
+
+  return {
+    origin,
+
+    charts: (o) => list('/charts', readPlaylistPage, MAX, o, 'client'),
+    chart: (id, o) =>
+      detailWithTracks(`/charts/${seg(id)}`, `/charts/${seg(id)}/tracks`, parseWith(ChartDetailSchema, 'chart'), o),
+    chartTracks: (id, o) => list(`/charts/${seg(id)}/tracks`, readTrackPage, MAX, o, 'client'),
+
+    newHitsPlaylists: (o) => list('/new-hits-playlists', readPlaylistPage, MAX, o, 'client'),
+    newHitsPlaylist: (id, o) =>
+      detailWithTracks(`/new-hits-playlists/${seg(id)}`, `/new-hits-playlists/${seg(id)}/tracks`, readPlaylistDetail, o),
+    newHitsPlaylistTracks: (id, o) => list(`/new-hits-playlists/${seg(id)}/tracks`, readTrackPage, MAX, o, 'client'),
+
+    newReleaseCategories: (o) =>
+      list('/new-release-categories', parseWith(NewReleaseCategoryPageSchema, 'new-release categories'), MAX, o, 'client'),
+    newReleaseCategory: async (id, o) => {
+      const value = await detail(
+        `/new-release-categories/${seg(id)}`,
+        parseWith(NewReleaseCategoryDetailSchema, 'new-release category'),
+        o,
+      );
+      const albums = asPage(value.albums, source(`/new-release-categories/${seg(id)}/albums`, MAX, readAlbumPage));
+      return { ...value, albums };
+    },
+    newReleaseCategoryAlbums: (id, o) => list(`/new-release-categories/${seg(id)}/albums`, readAlbumPage, MAX, o, 'client'),
+
+    sharedPlaylist: (id, o) =>
+      detailWithTracks(`/shared-playlists/${seg(id)}`, `/shared-playlists/${seg(id)}/tracks`, readPlaylistDetail, o),
+    sharedPlaylistTracks: (id, o) => list(`/shared-playlists/${seg(id)}/tracks`, readTrackPage, MAX, o, 'client'),
+
+    childrenCategories: (o) =>
+      list('/children-categories', parseWith(ChildrenCategoryPageSchema, 'children categories'), MAX, o, 'client'),
+    childrenCategory: (id, o) =>
+      detail(`/children-categories/${seg(id)}`, parseWith(ChildrenCategoryDetailSchema, 'children category'), o),
+    childrenCategoryPlaylists: (id, o) =>
+      list(`/children-categories/${seg(id)}/playlists`, readPlaylistPage, MAX_PLAYLISTS, o, 'client'),
+
+    genreStations: (o) => list('/genre-stations', parseWith(GenreStationPageSchema, 'genre stations'), MAX, o, 'client'),
+    // Stations have no track list of their own: later pages of their tracks come from the detail again.
+    genreStation: (id, o) =>
+      detailWithTracks(`/genre-stations/${seg(id)}`, undefined, parseWith(GenreStationDetailSchema, 'genre station'), o),
+    moodStations: (o) => list('/mood-stations', parseWith(MoodStationPageSchema, 'mood stations'), MAX, o, 'client'),
+    moodStation: (id, o) =>
+      detailWithTracks(`/mood-stations/${seg(id)}`, undefined, parseWith(MoodStationDetailSchema, 'mood station'), o),
+
+    artist: (id, o) => detail(`/artists/${seg(id)}`, parseWith(ArtistSchema, 'artist'), o),
+    artistAlbums: (id, o) => list(`/artists/${seg(id)}/albums`, readAlbumPage, MAX, o, 'client'),
+    artistTopTracks: (id, o) => list(`/artists/${seg(id)}/top-tracks`, readTrackPage, MAX, o, 'client'),
+    album: (id, o) => detail(`/albums/${seg(id)}`, parseWith(AlbumSchema, 'album'), o),
+    albumTracks: (id, o) => list(`/albums/${seg(id)}/tracks`, readTrackPage, MAX, o, 'client'),
+    track: (id, o) => detail(`/tracks/${seg(id)}`, parseWith(TrackSchema, 'track'), o),
+    recommendedTracks: async (id, o) => {
+      const path = `/tracks/${seg(id)}/recommended-tracks`;
+      const query: Query = { territory: options.territory(), ...pageQuery(MAX_RECOMMENDED, o) };
+      const value = await get(urlFor(path, query), readRecommended, o?.signal);
+      // Later pages answer with the whole result again; only its `tracks` continue the list.
+      const tracks = asPage(value.tracks, source(path, MAX_RECOMMENDED, (json) => readRecommended(json).tracks));
+      return { ...value, tracks };
+    },
+
+    user: (id, o) => get(urlFor(`/users/${seg(id)}`, {}), parseWith(UserSchema, 'user'), o?.signal),
+    albumCollection: (id, o) => list(`/users/${seg(id)}/album-collection`, readAlbumPage, MAX, o, o?.territory),
+    playlistCollection: (id, o) =>
+      list(`/users/${seg(id)}/playlist-collection`, readPlaylistPage, MAX_PLAYLISTS, o, o?.territory),
+    userSharedPlaylists: (id, o) => list(`/users/${seg(id)}/shared-playlists`, readPlaylistPage, MAX_PLAYLISTS, o, undefined),
+    me: (o) => get(urlFor('/me', {}), parseWith(ME_SCHEMA, 'member profile'), o?.signal),
+    favorites: (o) => list('/me/favorite', readTrackPage, MAX, o, undefined),
+    addFavorite: async (trackId, o) => {
+      // Success carries no documented body: any JSON without an `error` (or none at all) is accepted.
+      await request(
+        urlFor('/me/favorite', {}),
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ track_id: trackId }) },
+        o?.signal,
+      );
+    },
+  };
+}

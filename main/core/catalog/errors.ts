@@ -1,0 +1,143 @@
+/**
+ * The catalog's failures as values the UI can show. The kind is read from the JSON `error` body first (the contract
+ * documents messages, not statuses); the HTTP status only decides when the body says nothing we know.
+ */
+import { CATALOG_ERROR_MESSAGES, CatalogErrorSchema } from '../../../shared/service/catalog';
+import type { UiError } from '../../../shared/bridge';
+
+export type CatalogErrorKind = Extract<
+  UiError['kind'],
+  'network' | 'server' | 'auth' | 'not-found' | 'territory' | 'invalid-response' | 'unknown'
+>;
+
+export interface CatalogErrorInit {
+  kind: CatalogErrorKind;
+  /** Words a person understands. */
+  message: string;
+  retryable: boolean;
+  /** The service's own `error.message`, kept for logs and diagnostics. */
+  serviceMessage?: string | undefined;
+  status?: number | undefined;
+  /** From a Retry-After header, when the service sent one. */
+  retryAfterMs?: number | undefined;
+  cause?: unknown;
+}
+
+export class CatalogError extends Error {
+  override readonly name = 'CatalogError';
+  readonly kind: CatalogErrorKind;
+  readonly retryable: boolean;
+  readonly serviceMessage: string | undefined;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: CatalogErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.retryable = init.retryable;
+    this.serviceMessage = init.serviceMessage;
+    this.status = init.status;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  toUiError(): UiError {
+    return { kind: this.kind, message: this.message, retryable: this.retryable };
+  }
+}
+
+const MESSAGES = {
+  territory: 'This music is not offered in the selected region. Choose another region in Settings.',
+  notFound: 'This item is no longer in the catalog.',
+  noSeed: 'There are no recommendations for this track.',
+  auth: 'Tunewall is no longer signed in to the music service. Sign in again to continue.',
+  server: 'The music service is having trouble right now. Tunewall will try again shortly.',
+  network: 'Tunewall cannot reach the music service. Check the network connection.',
+  timeout: 'The music service took too long to answer. Tunewall will try again shortly.',
+  invalid: 'The music service sent an answer Tunewall does not understand.',
+  unknown: 'The music service refused the request.',
+} as const;
+
+/** Service messages that mean the bearer token was missing, wrong or expired ("incorrect or expired token", "failed authentication"). */
+const AUTH_MESSAGE = /authenticat|token|unauthori[sz]ed/i;
+
+/** Milliseconds from a Retry-After header (seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * The error a catalog answer stands for. `body` is the parsed JSON (or undefined when it was not JSON).
+ * Returns undefined for a successful answer with no error body.
+ */
+export function catalogErrorFrom(status: number, body: unknown, retryAfter?: number): CatalogError | undefined {
+  const parsed = CatalogErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const serviceMessage = parsed.data.error.message;
+    const base = { serviceMessage, status, retryAfterMs: retryAfter };
+    switch (serviceMessage) {
+      case CATALOG_ERROR_MESSAGES.invalidTerritory:
+        return new CatalogError({ ...base, kind: 'territory', message: MESSAGES.territory, retryable: false });
+      case CATALOG_ERROR_MESSAGES.notFound:
+        return new CatalogError({ ...base, kind: 'not-found', message: MESSAGES.notFound, retryable: false });
+      case CATALOG_ERROR_MESSAGES.noSeed:
+        return new CatalogError({ ...base, kind: 'not-found', message: MESSAGES.noSeed, retryable: false });
+      case CATALOG_ERROR_MESSAGES.internal:
+        return new CatalogError({ ...base, kind: 'server', message: MESSAGES.server, retryable: true });
+      case CATALOG_ERROR_MESSAGES.invalidAuthentication:
+        return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
+    }
+    if (AUTH_MESSAGE.test(serviceMessage)) {
+      return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
+    }
+    return fromStatus(status, base) ?? new CatalogError({ ...base, kind: 'unknown', message: MESSAGES.unknown, retryable: false });
+  }
+  // A token-service style body (`{"error":"invalid_token"}`) can come from a gateway in front of the catalog.
+  if (isStringErrorBody(body)) {
+    const base = { serviceMessage: body.error, status, retryAfterMs: retryAfter };
+    if (AUTH_MESSAGE.test(body.error) || status === 401) {
+      return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
+    }
+    return fromStatus(status, base) ?? new CatalogError({ ...base, kind: 'unknown', message: MESSAGES.unknown, retryable: false });
+  }
+  if (status >= 200 && status < 300) return undefined;
+  const base = { status, retryAfterMs: retryAfter };
+  return fromStatus(status, base) ?? new CatalogError({ ...base, kind: 'unknown', message: MESSAGES.unknown, retryable: false });
+}
+
+function isStringErrorBody(body: unknown): body is { error: string } {
+  return typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string';
+}
+
+function fromStatus(
+  status: number,
+  base: { serviceMessage?: string; status: number; retryAfterMs: number | undefined },
+): CatalogError | undefined {
+  if (status >= 500 || status === 429) {
+    return new CatalogError({ ...base, kind: 'server', message: MESSAGES.server, retryable: true });
+  }
+  if (status === 401) return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
+  if (status === 404) return new CatalogError({ ...base, kind: 'not-found', message: MESSAGES.notFound, retryable: false });
+  return undefined;
+}
+
+export function networkError(cause: unknown): CatalogError {
+  return new CatalogError({ kind: 'network', message: MESSAGES.network, retryable: true, cause });
+}
+
+export function timeoutError(cause: unknown): CatalogError {
+  return new CatalogError({ kind: 'network', message: MESSAGES.timeout, retryable: true, cause });
+}
+
+export function invalidResponseError(detail: string, cause?: unknown): CatalogError {
+  return new CatalogError({ kind: 'invalid-response', message: MESSAGES.invalid, retryable: false, serviceMessage: detail, cause });
+}
+
+/** Any failure from the catalog path as the UI shows it; unexpected throws become 'unknown' rather than leaking internals. */
+export function toUiError(error: unknown): UiError {
+  if (error instanceof CatalogError) return error.toUiError();
+  return { kind: 'unknown', message: 'Something went wrong in Tunewall. Try again.', retryable: true };
+}
