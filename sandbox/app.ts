@@ -1,0 +1,41 @@
+/** Assembles the sandbox: token service, sign-in pages, QR generator, catalog, faults, request log and control API. */
+import { Hono } from 'hono';
+import { mountAuthorizePages } from './auth/authorize';
+import { createAuthServices } from './auth/services';
+import { mountTokenEndpoints } from './auth/token-endpoint';
+import { mountCatalog } from './catalog/routes';
+import { createSandboxClock, type SandboxClock } from './clock';
+import type { SandboxContext } from './context';
+import { createControl, mountControlApi, RequestLog, type SandboxControl } from './control';
+import { createMemberDirectory } from './data/members';
+import { faultMiddleware, seededRandom } from './faults';
+import type { SandboxOptions } from './options';
+import { mountQrGenerator } from './qr';
+
+export interface SandboxApp {
+  app: Hono;
+  ctx: SandboxContext;
+  clock: SandboxClock;
+  control: SandboxControl;
+}
+
+/** The whole sandbox as a Hono app; `origin` is asked at request time, as the port is known only once listening. */
+export function createSandboxApp(options: SandboxOptions, origin: () => string): SandboxApp {
+  const clock = createSandboxClock();
+  const services = createAuthServices(options, clock);
+  const members = createMemberDirectory(options.seed);
+  const ctx: SandboxContext = { options, clock, origin, tokens: services.tokens, members };
+  const log = new RequestLog(clock);
+  const control = createControl({ options, clock, services, members, log });
+
+  const app = new Hono();
+  // Order matters: the log sees what faults did; both run before any route.
+  app.use('*', log.middleware());
+  app.use('*', faultMiddleware(options.faults, seededRandom(options.seed)));
+  mountControlApi(app, { control, options, clock, members, origin });
+  mountTokenEndpoints(app, ctx, services);
+  mountAuthorizePages(app, ctx, services);
+  mountQrGenerator(app);
+  mountCatalog(app, ctx);
+  return { app, ctx, clock, control };
+}

@@ -1,0 +1,26 @@
+/** The token service's state, shared by its endpoints, its pages and the control API. */
+import type { Clock } from '../context';
+import type { SandboxOptions } from '../options';
+import { AuthorizationCodes } from './auth-codes';
+import { createClientRegistry, type ClientRegistry } from './clients';
+import { DeviceCodes } from './device-codes';
+import { BrowserSessions } from './sessions';
+import { TokenStore } from './tokens';
+
+export interface AuthServices {
+  clients: ClientRegistry;
+  tokens: TokenStore;
+  deviceCodes: DeviceCodes;
+  authCodes: AuthorizationCodes;
+  sessions: BrowserSessions;
+}
+
+export function createAuthServices(options: SandboxOptions, clock: Clock): AuthServices {
+  return {
+    clients: createClientRegistry(options),
+    tokens: new TokenStore(clock, options.lifetimes),
+    deviceCodes: new DeviceCodes(clock, options.lifetimes),
+    authCodes: new AuthorizationCodes(clock),
+    sessions: new BrowserSessions(clock),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The sandbox's public API: start a loopback emulator of the whole service contract, steer it, close it.
+ * The app embeds it when no credentials are configured; every test uses it as its fixture.
+ */
+import { Server } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import { createAdaptorServer } from '@hono/node-server';
+import { createSandboxApp } from './app';
+import type { SandboxControl } from './control';
+import { resolveOptions, type SandboxOptions, type SandboxOptionsInput } from './options';
+
+export type { SandboxControl, LoggedRequest } from './control';
+export type { SandboxOptions, SandboxOptionsInput, FaultOptions, LifetimeOptions } from './options';
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:54321 (publicOrigin when set). */
+  origin: string;
+  /** auth = origin, api = origin + '/v1.1', qr = origin. */
+  urls: { auth: string; api: string; qr: string };
+  client: { id: string; secret: string };
+  /** Live: control changes are reflected here. */
+  options: SandboxOptions;
+  control: SandboxControl;
+  /** Closes the server and every open connection. */
+  close(): Promise<void>;
+}
+
+/** The first non-internal IPv4 address, so a phone on the LAN can open the links; undefined when there is none. */
+export function lanAddress(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const info of list ?? []) if (info.family === 'IPv4' && !info.internal) return info.address;
+  }
+  return undefined;
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return lanAddress() ?? '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startSandbox(input?: SandboxOptionsInput): Promise<RunningSandbox> {
+  const options = resolveOptions(input);
+  let origin = '';
+  const { app, control } = createSandboxApp(options, () => origin);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
+  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port.');
+  options.port = address.port;
+  origin = (options.publicOrigin ?? `http://${hostForUrl(options.host)}:${address.port}`).replace(/\/+$/, '');
+  let closing: Promise<void> | undefined;
+  return {
+    origin,
+    urls: { auth: origin, api: `${origin}/v1.1`, qr: origin },
+    client: { id: options.clientId, secret: options.clientSecret },
+    options,
+    control,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
