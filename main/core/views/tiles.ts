@@ -1,0 +1,81 @@
+import type { RowId, RowView, TileView } from '../../../shared/bridge';
+import type { GenreStation, MoodStation, Playlist, Track } from '../../../shared/service/catalog';
+import { imageViews } from './images';
+
+function nonEmpty(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+/** Charts: the description says what the chart ranks; the owner is the fallback. */
+export function chartTile(chart: Playlist): TileView {
+  return {
+    ref: { kind: 'chart', id: chart.id },
+    key: chart.id,
+    title: chart.title,
+    subtitle: nonEmpty(chart.description) ?? nonEmpty(chart.owner.name),
+    images: imageViews(chart.images),
+    group: undefined,
+  };
+}
+
+/** Playlists (collected, shared): who made it. The owner may be only `id` and `name`. */
+export function playlistTile(playlist: Playlist): TileView {
+  return {
+    ref: { kind: 'playlist', id: playlist.id },
+    key: playlist.id,
+    title: playlist.title,
+    subtitle: nonEmpty(playlist.owner.name),
+    images: imageViews(playlist.images),
+    group: undefined,
+  };
+}
+
+export function moodStationTile(station: MoodStation): TileView {
+  return {
+    ref: { kind: 'mood-station', id: station.id },
+    key: station.id,
+    title: station.name,
+    subtitle: undefined,
+    images: imageViews(station.images),
+    group: undefined,
+  };
+}
+
+/**
+ * Genre stations have no images; their category groups them into one home row each, and doubles as the subtitle so
+ * a tile still says what it is wherever it is shown out of its row.
+ */
+export function genreStationTile(station: GenreStation): TileView {
+  return {
+    ref: { kind: 'genre-station', id: station.id },
+    key: station.id,
+    title: station.name,
+    subtitle: nonEmpty(station.category),
+    images: [],
+    group: nonEmpty(station.category),
+  };
+}
+
+/** A favorite track: no detail screen of its own; its album's artwork and artist. */
+export function favoriteTrackTile(track: Track): TileView {
+  return {
+    ref: undefined,
+    key: track.id,
+    title: track.name,
+    subtitle: nonEmpty(track.album?.artist.name),
+    images: imageViews(track.album?.images),
+    group: undefined,
+  };
+}
+
+/** A home row; keys are made unique within it (a list can hold the same item twice). */
+export function rowView(id: RowId, tiles: readonly TileView[], fetchedAt: number, fromCache = false): RowView {
+  const seen = new Map<string, number>();
+  const unique = tiles.map((tile) => {
+    const count = (seen.get(tile.key) ?? 0) + 1;
+    seen.set(tile.key, count);
+    return count === 1 ? tile : { ...tile, key: `${tile.key}#${count}` };
+  });
+  return { id, tiles: unique, fetchedAt, fromCache };
+}
