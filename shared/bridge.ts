@@ -38,9 +38,16 @@ export interface PairingCode {
 
 export type AuthState =
   | { status: 'starting' }
-  | { status: 'requesting-code'; attempt: number }
+  | {
+      status: 'requesting-code';
+      attempt: number;
+      /** Why pairing is shown again, e.g. the service signed the member out; absent for an ordinary pairing. */
+      notice?: string;
+    }
   | {
       status: 'pairing';
+      /** As on 'requesting-code': kept until the member signs in or asks for a new code. */
+      notice?: string;
       code: PairingCode;
       /** `retrying`: the last poll failed (offline or the service is busy); polling goes on until the code expires. */
       poll: 'waiting' | 'retrying';
