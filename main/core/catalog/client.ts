@@ -46,7 +46,8 @@ import type {
 import { TerritorySchema } from '../../../shared/territory';
 import type { Territory } from '../../../shared/territory';
 import type { Logger } from '../ports';
-import { catalogErrorFrom, invalidResponseError, networkError, retryAfterMs, timeoutError } from './errors';
+import { invalidResponseError } from './errors';
+import { requestJson } from './http';
 import { PAGE_SOURCE } from './paging';
 import type { Page, PageSource } from './paging';
 
@@ -171,42 +172,8 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
     return url.toString();
   }
 
-  /** One request: JSON in, error body mapped, caller's abort passed through as-is. */
-  async function request(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
-    if (signal?.aborted) throw signal.reason;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-    const failed = (error: unknown): unknown => {
-      if (signal?.aborted) return signal.reason;
-      if (timeout.aborted) return timeoutError(error);
-      return networkError(error);
-    };
-    let response: Response;
-    let text: string;
-    try {
-      response = await options.fetch(url, {
-        ...init,
-        headers: { Accept: 'application/json', ...init.headers },
-        signal: combined,
-      });
-      text = await response.text();
-    } catch (error) {
-      throw failed(error);
-    }
-    let json: unknown;
-    let isJson = true;
-    if (text.trim() !== '') {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        // Not JSON: decided below from the status (a gateway's 502 page is a server error, a 200 is a bad answer).
-        isJson = false;
-      }
-    }
-    const error = catalogErrorFrom(response.status, json, retryAfterMs(response.headers.get('retry-after')));
-    if (error) throw error;
-    if (!isJson) throw invalidResponseError(`${new URL(url).pathname}: the body is not JSON`);
-    return json;
+  function request(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
+    return requestJson(options.fetch, url, init, signal, timeoutMs);
   }
 
   async function get<T>(url: string, read: (json: unknown) => T, signal: AbortSignal | undefined): Promise<T> {
