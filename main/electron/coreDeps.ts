@@ -1,0 +1,41 @@
+/**
+ * What the Electron shell hands the core's factory (`createAppCore` in main/core/app.ts), and what it expects back.
+ * Type-only: nothing here loads Electron or the core.
+ */
+import type { AppCore } from '../core/appCore';
+import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from '../core/ports';
+
+export interface ElectronCoreDeps {
+  shell: 'electron';
+  /** safeStorage as a Cipher; undefined when the system offers no encryption (tokens stay in memory). */
+  cipher: Cipher | undefined;
+  /** Why `cipher` is undefined, in words a person understands. */
+  cipherUnavailableReason: string | undefined;
+  /** Linux: safeStorage's backend ('basic_text', 'gnome_libsecret', 'kwallet5', …); elsewhere 'os'. For diagnostics. */
+  storageBackend: string;
+  /** electron-store, file mode 0600, in `userDataDir`. */
+  store: KeyValueStore;
+  /** Electron's net.fetch: Chromium's network stack, so system proxies and certificates apply. */
+  fetch: FetchLike;
+  clock: Clock;
+  /** Electron's userData folder: where the store, the cache and a config file may live. */
+  userDataDir: string;
+  /** The command line after the executable (and after the app path when run unpackaged). */
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  logger: Logger;
+  platform: NodeJS.Platform;
+  appVersion: string;
+  /** BCP 47, from app.getLocale(). */
+  systemLocale: string;
+  /** False when run from source (`npm start`), true from an installed build. */
+  isPackaged: boolean;
+}
+
+/**
+ * The core as the shell may use it. `imageOrigins` (optional) names the origins artwork is served from, for the
+ * Content-Security-Policy's img-src; without it the shell allows any https image plus the embedded sandbox's origin.
+ */
+export type ShellCore = AppCore & { imageOrigins?(): readonly string[] };
+
+export type CreateAppCore = (deps: ElectronCoreDeps) => ShellCore | Promise<ShellCore>;

@@ -1,0 +1,197 @@
+/**
+ * The Electron shell's life: before `ready` it registers the app:// scheme and takes the single-instance lock; once
+ * ready it builds the core's outside world (cipher, store, fetch), secures the session, serves the renderer, wires
+ * IPC, keeps the display awake and opens the window.
+ */
+import fs from 'node:fs';
+import {
+  Menu,
+  app,
+  ipcMain,
+  net,
+  powerMonitor,
+  powerSaveBlocker,
+  protocol,
+  safeStorage,
+  session,
+} from 'electron';
+import type { BrowserWindow } from 'electron';
+import type { Logger } from '../core/ports';
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol';
+import { APP_ENTRY_URL, APP_SCHEME } from './appUrl';
+import { buildContentSecurityPolicy } from './contentSecurityPolicy';
+import type { CreateAppCore, ElectronCoreDeps, ShellCore } from './coreDeps';
+import { messagePageUrl } from './crashRecovery';
+import { hardenWebContents } from './hardening';
+import { forwardCoreEvents, registerBridgeIpc } from './ipc';
+import { openKeyValueStore, type StoreLike, type StoreOptions } from './keyValueStore';
+import { forwardOnline, forwardWakeups, keepDisplayAwake } from './power';
+import { createSafeStorageCipher } from './safeStorageCipher';
+import { createSenderPolicy } from './senderPolicy';
+import { sessionImageOrigins } from './imageOrigins';
+import { secureSession } from './sessionPolicy';
+import { createMainWindow } from './window';
+import { resolveWindowOptions } from './windowConfig';
+import { DEFAULT_WINDOW_OPTIONS, type WindowOptions } from './windowOptions';
+
+export interface ShellDeps {
+  createAppCore: CreateAppCore | undefined;
+  createStore: (options: StoreOptions) => StoreLike;
+  /** out/renderer: the built renderer, served on app://tunewall/. */
+  rendererDir: string;
+  preloadPath: string;
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  logger: Logger;
+}
+
+export interface ShellHandle {
+  window: BrowserWindow;
+  core: ShellCore | undefined;
+  /** Undoes what the shell set up and disposes the core; the app quits after it. */
+  shutdown(): Promise<void>;
+}
+
+const ONLINE_CHECK_MS = 10_000;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Must run before `ready`. Returns false when another Tunewall already runs (this one then quits). */
+export function prepareShell(logger: Logger): boolean {
+  // Every renderer sandboxed, whatever its webPreferences say.
+  app.enableSandbox();
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  if (!app.requestSingleInstanceLock()) {
+    logger.info('shell: Tunewall is already running; handing over to it');
+    app.quit();
+    return false;
+  }
+  Menu.setApplicationMenu(null);
+  // Anything else that ever gets a webContents follows the same rules as the main window.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, { devtools: false, logger }));
+  return true;
+}
+
+async function buildCore(deps: ShellDeps): Promise<{ core: ShellCore | undefined; problem: string | undefined }> {
+  const { logger } = deps;
+  if (deps.createAppCore === undefined) {
+    return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.' };
+  }
+  const choice = createSafeStorageCipher(safeStorage, process.platform);
+  logger.info('shell: token encryption', {
+    backend: choice.backend,
+    protection: choice.cipher?.protection ?? 'memory',
+  });
+  const userDataDir = app.getPath('userData');
+  const coreDeps: ElectronCoreDeps = {
+    shell: 'electron',
+    cipher: choice.cipher,
+    cipherUnavailableReason: choice.cipher === undefined ? choice.reason : undefined,
+    storageBackend: choice.backend,
+    store: openKeyValueStore({ createStore: deps.createStore, fs: { ...fs, chmod: fs.chmodSync }, userDataDir, logger }),
+    fetch: (input, init) => net.fetch(input, init),
+    clock: { now: () => Date.now(), monotonic: () => performance.now() },
+    userDataDir,
+    argv: deps.argv,
+    env: deps.env,
+    logger,
+    platform: process.platform,
+    appVersion: app.getVersion(),
+    systemLocale: app.getLocale(),
+    isPackaged: app.isPackaged,
+  };
+  try {
+    return { core: await deps.createAppCore(coreDeps), problem: undefined };
+  } catch (error) {
+    logger.error('shell: the core failed to start', { error: errorText(error) });
+    return { core: undefined, problem: `Tunewall could not start: ${errorText(error)}` };
+  }
+}
+
+export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
+  const { logger } = deps;
+  await app.whenReady();
+
+  const { core, problem } = await buildCore(deps);
+  let windowOptions: WindowOptions = DEFAULT_WINDOW_OPTIONS;
+  let imageOrigins: readonly string[] = [];
+  if (core !== undefined) {
+    const state = await core.handlers.getState();
+    windowOptions = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
+    imageOrigins = sessionImageOrigins(core, state);
+  }
+  const csp = buildContentSecurityPolicy(imageOrigins);
+  const contentSecurityPolicy = (): string => csp;
+
+  secureSession(session.defaultSession, { contentSecurityPolicy, logger });
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file), contentSecurityPolicy }),
+  );
+
+  const policy = createSenderPolicy();
+  const cleanups: (() => void)[] = [];
+  if (core !== undefined) {
+    cleanups.push(registerBridgeIpc({ ipcMain, handlers: core.handlers, policy, logger }));
+    cleanups.push(forwardCoreEvents(core, policy));
+    cleanups.push(forwardWakeups(powerMonitor, core));
+    cleanups.push(
+      forwardOnline(() => net.isOnline(), core, {
+        intervalMs: ONLINE_CHECK_MS,
+        setInterval: (callback, ms) => {
+          const handle = setInterval(callback, ms);
+          return () => clearInterval(handle);
+        },
+      }),
+    );
+  }
+  cleanups.push(keepDisplayAwake(powerSaveBlocker));
+
+  const window = createMainWindow({
+    options: windowOptions,
+    preloadPath: deps.preloadPath,
+    entryUrl:
+      problem === undefined
+        ? APP_ENTRY_URL
+        : messagePageUrl('Tunewall cannot start', [problem, 'Reinstall Tunewall or ask whoever set up this screen.'], ''),
+    policy,
+    onBack: () => core?.intent('back'),
+    logger,
+  });
+
+  app.on('second-instance', () => {
+    if (window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  let shuttingDown: Promise<void> | undefined;
+  const shutdown = (): Promise<void> => {
+    shuttingDown ??= (async () => {
+      for (const cleanup of cleanups.reverse()) cleanup();
+      if (core !== undefined) {
+        try {
+          await core.dispose();
+        } catch (error) {
+          logger.error('shell: the core failed to stop cleanly', { error: errorText(error) });
+        }
+      }
+    })();
+    return shuttingDown;
+  };
+  let shutDown = false;
+  app.on('will-quit', (event) => {
+    if (shutDown) return;
+    // Let the core finish its writes before the process ends.
+    event.preventDefault();
+    void shutdown().finally(() => {
+      shutDown = true;
+      app.quit();
+    });
+  });
+
+  return { window, core, shutdown };
+}

@@ -1,0 +1,111 @@
+/**
+ * The one Tunewall window: hardened, trusted for IPC, kept alive through renderer crashes up to a limit, and
+ * forwarding a remote's Back key that arrives as an app command.
+ */
+import { BrowserWindow } from 'electron';
+import type { Logger } from '../core/ports';
+import { RELOADS_ALLOWED, RELOAD_WINDOW_MS, createReloadBudget, errorPageUrl } from './crashRecovery';
+import { hardenWebContents } from './hardening';
+import { isConfirmKey } from './inputPolicy';
+import type { SenderPolicy } from './senderPolicy';
+import { browserWindowOptions, type WindowOptions } from './windowOptions';
+
+/** After the error page has been up this long, try the app again unattended (a kiosk may have no one to press OK). */
+export const AUTO_RETRY_MS = 5 * 60_000;
+
+export interface MainWindowDeps {
+  options: WindowOptions;
+  preloadPath: string;
+  entryUrl: string;
+  policy: SenderPolicy;
+  /** A remote's Back that reached the window rather than the page. */
+  onBack(): void;
+  logger: Logger;
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => () => void;
+}
+
+function defaultTimer(callback: () => void, ms: number): () => void {
+  const handle = setTimeout(callback, ms);
+  return () => clearTimeout(handle);
+}
+
+export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
+  const { logger } = deps;
+  const win = new BrowserWindow(browserWindowOptions(deps.options, deps.preloadPath));
+  const contents = win.webContents;
+  hardenWebContents(contents, { devtools: deps.options.devtools, logger });
+  deps.policy.trust(contents);
+  win.removeMenu();
+  win.once('ready-to-show', () => win.show());
+
+  win.on('app-command', (_event, command) => {
+    if (command === 'browser-backward') deps.onBack();
+  });
+
+  const load = (url: string): void => {
+    contents.loadURL(url).catch((error: unknown) => {
+      logger.error('window: page failed to load', { error: error instanceof Error ? error.message : String(error) });
+    });
+  };
+
+  const budget = createReloadBudget({ max: RELOADS_ALLOWED, windowMs: RELOAD_WINDOW_MS, now: deps.now ?? Date.now });
+  const setTimer = deps.setTimer ?? defaultTimer;
+  let showingError = false;
+  let expectingKill = false;
+  let cancelRetry: (() => void) | undefined;
+
+  const showApp = (): void => {
+    showingError = false;
+    cancelRetry?.();
+    cancelRetry = undefined;
+    budget.reset();
+    load(deps.entryUrl);
+  };
+
+  /** Returns whether a reload was started. */
+  const recover = (why: string): boolean => {
+    if (win.isDestroyed() || showingError) return false;
+    if (budget.tryConsume()) {
+      logger.warn('window: reloading after a renderer failure', { why });
+      return true;
+    }
+    logger.error('window: renderer keeps failing, showing the error page', { why });
+    showingError = true;
+    load(errorPageUrl(`Last problem: ${why}.`));
+    cancelRetry = setTimer(showApp, AUTO_RETRY_MS);
+    return false;
+  };
+
+  contents.on('render-process-gone', (_event, details) => {
+    // The kill that follows our own handling of a hang was already counted.
+    if (expectingKill && details.reason === 'killed') {
+      expectingKill = false;
+      return;
+    }
+    if (recover(`the page stopped (${details.reason})`)) contents.reload();
+  });
+
+  win.on('unresponsive', () => {
+    if (recover('the page stopped responding')) {
+      // A hung renderer ignores a plain reload; end it first.
+      expectingKill = true;
+      contents.forcefullyCrashRenderer();
+      contents.reload();
+    }
+  });
+
+  contents.on('before-input-event', (event, input) => {
+    if (showingError && isConfirmKey(input)) {
+      event.preventDefault();
+      showApp();
+    }
+  });
+
+  win.on('closed', () => {
+    cancelRetry?.();
+  });
+
+  load(deps.entryUrl);
+  return win;
+}
