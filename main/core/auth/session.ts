@@ -1,0 +1,444 @@
+/**
+ * The sign-in session: who Tunewall speaks for (a member, a guest, or nobody yet), the tokens behind it, and the one
+ * way the catalog reaches the service with them (`authorizedFetch`). Refreshes ahead of expiry, single-flight; a
+ * rotated refresh token reaches the vault before the new access token reaches anyone; a refused refresh signs out.
+ */
+import type { AuthState, MemberView, QrMatrix, Result } from '../../../shared/bridge';
+import type { TokenResponse } from '../../../shared/service/auth';
+import { CoreError, MESSAGES, toUiError } from '../errors';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../net/backoff';
+import { tryParseJson, withTimeout } from '../net/http';
+import type { Clock, FetchLike, Logger } from '../ports';
+import { scheduleAt, type TimerHandle } from '../timers';
+import type { TokenVault } from '../vault/tokenVault';
+import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
+import { refreshAtFor } from './expiry';
+import { TokenClient, type TokenServiceConfig } from './tokenClient';
+import { tokenSetFrom, type TokenSet } from './tokens';
+
+/** What the catalog client takes: fetch with the session's bearer token, one refresh and one replay on a 401. */
+export interface ApiAuth {
+  authorizedFetch(url: string, init?: RequestInit): Promise<Response>;
+}
+
+export interface AuthSessionOptions {
+  fetch: FetchLike;
+  clock: Clock;
+  logger: Logger;
+  service: TokenServiceConfig;
+  vault: TokenVault;
+  qrMatrix: (text: string) => QrMatrix;
+  /** Whether browsing without a member (client-credentials token) is offered. */
+  guestMode: boolean;
+  /** Time limit of each request to the token service and of each API request's answer (headers). */
+  requestTimeoutMs?: number;
+  /** Retries of a refresh that met network trouble. */
+  backoff?: BackoffPolicy;
+  /** Device-flow codes renewed unattended. */
+  maxRenewals?: number;
+  /** How often waits re-read the wall clock. */
+  checkEveryMs?: number;
+}
+
+/** A token this close to expiry is refreshed before use rather than sent. */
+const EXPIRY_SKEW_MS = 10_000;
+
+/** Service messages of a catalog or member endpoint that mean the bearer token was refused. */
+const AUTH_REJECTION = /authenticat|token|unauthori[sz]ed/i;
+
+type Mode = 'none' | 'member' | 'guest';
+
+export class AuthSession implements ApiAuth {
+  private readonly client: TokenClient;
+  private readonly flow: DeviceFlow;
+  private readonly listeners = new Set<(state: AuthState) => void>();
+  private current: AuthState = { status: 'starting' };
+  private mode: Mode = 'none';
+  private member: TokenSet | undefined;
+  private guest: TokenSet | undefined;
+  private memberView: MemberView | undefined;
+  private notice: string | undefined;
+  private refreshing: Promise<TokenSet> | undefined;
+  private guestRequest: Promise<TokenSet> | undefined;
+  private refreshTimer: TimerHandle | undefined;
+  private refreshFailures = 0;
+  /** Aborted on sign-out and dispose: requests of the old session must not land in the new one. */
+  private lifetime = new AbortController();
+  private disposed = false;
+
+  constructor(private readonly options: AuthSessionOptions) {
+    this.client = new TokenClient({
+      fetch: options.fetch,
+      clock: options.clock,
+      service: options.service,
+      ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
+    });
+    this.flow = new DeviceFlow({
+      client: this.client,
+      clock: options.clock,
+      logger: options.logger,
+      qrMatrix: options.qrMatrix,
+      onState: (state) => this.onFlowState(state),
+      onTokens: (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
+      ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
+      ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
+    });
+  }
+
+  get state(): AuthState {
+    return this.current;
+  }
+
+  /** Whether a guest token may be asked for. */
+  get guestModeAvailable(): boolean {
+    return this.options.guestMode;
+  }
+
+  /** Epoch ms the current access token stops working (for diagnostics; never the token). */
+  get tokenValidUntil(): number | undefined {
+    return this.activeTokens()?.expiresAt;
+  }
+
+  subscribe(listener: (state: AuthState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Signed in from the vault when it holds tokens; otherwise pairing starts. */
+  start(): void {
+    const stored = this.options.vault.load();
+    if (stored === undefined) {
+      this.startPairingInternal();
+      return;
+    }
+    this.becomeMember(stored);
+  }
+
+  /** A key press on the pairing, denied, expired or error screen: a fresh code, a fresh renewal count. */
+  startPairing(): void {
+    this.notice = undefined;
+    this.startPairingInternal();
+  }
+
+  /** Browse the public catalog with a client-credentials token. */
+  async browseAsGuest(): Promise<Result<void>> {
+    if (!this.options.guestMode) {
+      return {
+        ok: false,
+        error: { kind: 'config', message: 'Browsing without signing in is not enabled for this Tunewall.', retryable: false },
+      };
+    }
+    try {
+      await this.guestToken();
+    } catch (error) {
+      this.options.logger.warn('session: no guest token', { error: describe(error) });
+      return { ok: false, error: toUiError(error) };
+    }
+    this.flow.cancel();
+    this.mode = 'guest';
+    this.notice = undefined;
+    this.setState({ status: 'signed-in', mode: 'guest', member: undefined });
+    return { ok: true, value: undefined };
+  }
+
+  /** Forgets every token (vault included) and shows pairing again. */
+  async signOut(): Promise<void> {
+    this.resetTokens();
+    this.options.vault.clear();
+    this.notice = undefined;
+    this.startPairingInternal();
+  }
+
+  /** The member's profile, fetched by the catalog after sign-in. */
+  setMember(member: MemberView | undefined): void {
+    this.memberView = member;
+    if (this.current.status === 'signed-in' && this.current.mode === 'member') {
+      this.setState({ status: 'signed-in', mode: 'member', member });
+    }
+  }
+
+  /** The machine woke up: poll at once, and refresh at once if the token's time came while asleep. */
+  resume(): void {
+    if (this.disposed) return;
+    this.flow.resume();
+    if (this.mode === 'member' && this.member !== undefined && this.refreshing === undefined) {
+      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt);
+      this.scheduleRefresh(due);
+    }
+  }
+
+  /** The network is back: what waits on it is retried now. */
+  online(): void {
+    if (this.disposed) return;
+    this.flow.resume();
+    if (this.mode === 'member' && this.refreshFailures > 0 && this.refreshing === undefined) {
+      this.scheduleRefresh(this.options.clock.now());
+    }
+  }
+
+  /** Stops everything: no request in flight, no timer left. */
+  dispose(): void {
+    this.disposed = true;
+    this.flow.cancel();
+    this.refreshTimer?.cancel();
+    this.refreshTimer = undefined;
+    this.lifetime.abort();
+    this.listeners.clear();
+  }
+
+  /** A valid access token, refreshed first when it is (nearly) expired. */
+  async accessToken(): Promise<string> {
+    if (this.mode === 'member' && this.member !== undefined) {
+      if (this.options.clock.now() < this.member.expiresAt - EXPIRY_SKEW_MS) return this.member.accessToken;
+      return (await this.refresh()).accessToken;
+    }
+    if (this.mode === 'guest') {
+      const guest = this.guest;
+      if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
+      return (await this.guestToken()).accessToken;
+    }
+    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+  }
+
+  /**
+   * Refreshes the member's tokens. Single-flight: every caller while a refresh is under way gets that refresh's
+   * result. The new token set is in the vault before this resolves.
+   */
+  refresh(): Promise<TokenSet> {
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const token = await this.accessToken();
+    const first = await this.send(url, init, token);
+    if (!(await isAuthRejection(first))) return first;
+    await discardBody(first);
+    this.options.logger.warn('session: the service refused the access token; renewing it once', { status: first.status });
+    const renewed = await this.renewAfterRejection(token);
+    const second = await this.send(url, init, renewed);
+    if (!(await isAuthRejection(second))) return second;
+    await discardBody(second);
+    throw new CoreError({ kind: 'auth', message: MESSAGES.rejected, status: second.status, retryable: true });
+  }
+
+  private async send(url: string, init: RequestInit, token: string): Promise<Response> {
+    const headers = new Headers(init.headers);
+    // The contract asks for Bearer on every catalog request, whatever token_type said.
+    headers.set('Authorization', `Bearer ${token}`);
+    return withTimeout(
+      {
+        signal: this.lifetime.signal,
+        extraSignal: init.signal,
+        ...(this.options.requestTimeoutMs === undefined ? {} : { timeoutMs: this.options.requestTimeoutMs }),
+      },
+      (signal) => this.options.fetch(url, { ...init, headers, signal }),
+    );
+  }
+
+  /** A token to replay with after `used` was refused: the newer one if another caller already renewed it. */
+  private async renewAfterRejection(used: string): Promise<string> {
+    if (this.mode === 'guest') {
+      if (this.guest !== undefined && this.guest.accessToken !== used) return this.guest.accessToken;
+      this.guest = undefined;
+      return (await this.guestToken()).accessToken;
+    }
+    if (this.mode === 'member' && this.member !== undefined) {
+      if (this.member.accessToken !== used) return this.member.accessToken;
+      return (await this.refresh()).accessToken;
+    }
+    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+  }
+
+  private async doRefresh(): Promise<TokenSet> {
+    const current = this.member;
+    const refreshToken = current?.refreshToken;
+    if (this.mode !== 'member' || current === undefined || refreshToken === undefined) {
+      throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+    }
+    const lifetime = this.lifetime;
+    this.refreshTimer?.cancel();
+    this.refreshTimer = undefined;
+    let response: TokenResponse;
+    try {
+      response = await this.client.refresh(refreshToken, lifetime.signal);
+    } catch (error) {
+      if (lifetime.signal.aborted) throw error;
+      if (error instanceof CoreError && error.kind === 'oauth' && error.oauthError === 'invalid_grant') {
+        this.options.logger.warn('session: the service refused the refresh token; signing out');
+        this.signedOutByService();
+        throw new CoreError({ kind: 'auth', message: MESSAGES.signedOut, retryable: false, cause: error });
+      }
+      // Keep the tokens: the access token may still work, and the next try may reach the service.
+      this.refreshFailures += 1;
+      const delay = backoffDelay(
+        this.refreshFailures - 1,
+        this.options.backoff ?? DEFAULT_BACKOFF,
+        error instanceof CoreError ? error.retryAfterMs : undefined,
+      );
+      this.options.logger.warn('session: refresh failed; keeping the tokens and retrying', {
+        error: describe(error),
+        delayMs: delay,
+      });
+      this.scheduleRefresh(this.options.clock.now() + delay);
+      throw error;
+    }
+    if (lifetime.signal.aborted || this.member !== current) {
+      throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+    }
+    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken);
+    // The old refresh token is spent: the new one is stored before anyone can use the new access token.
+    this.options.vault.save(next);
+    this.member = next;
+    this.refreshFailures = 0;
+    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt));
+    return next;
+  }
+
+  /** A client-credentials token, single-flight; kept in memory only (it can be had again at any time). */
+  private guestToken(): Promise<TokenSet> {
+    this.guestRequest ??= (async () => {
+      const lifetime = this.lifetime;
+      const response = await this.client.clientCredentials(lifetime.signal);
+      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+      const tokens = tokenSetFrom(response, this.options.clock.now());
+      // A client-credentials answer carries no refresh token; should one come, a guest has no use for it.
+      const guest: TokenSet = { ...tokens, refreshToken: undefined };
+      this.guest = guest;
+      return guest;
+    })().finally(() => {
+      this.guestRequest = undefined;
+    });
+    return this.guestRequest;
+  }
+
+  private onPaired(response: TokenResponse, receivedAt: number): void {
+    const tokens = tokenSetFrom(response, receivedAt);
+    this.options.vault.save(tokens);
+    this.notice = undefined;
+    this.becomeMember(tokens);
+  }
+
+  private becomeMember(tokens: TokenSet): void {
+    this.guest = undefined;
+    this.member = tokens;
+    this.mode = 'member';
+    this.refreshFailures = 0;
+    this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });
+    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt));
+  }
+
+  private scheduleRefresh(at: number): void {
+    this.refreshTimer?.cancel();
+    if (this.disposed || this.mode !== 'member' || this.member?.refreshToken === undefined) {
+      this.refreshTimer = undefined;
+      return;
+    }
+    const opts = this.options.checkEveryMs === undefined ? {} : { checkEveryMs: this.options.checkEveryMs };
+    this.refreshTimer = scheduleAt(
+      this.options.clock,
+      at,
+      () => {
+        this.refreshTimer = undefined;
+        this.refresh().catch((error: unknown) => {
+          // The refresh itself logged and scheduled what comes next; nobody awaits a timed refresh.
+          this.options.logger.info('session: timed refresh did not complete', { error: describe(error) });
+        });
+      },
+      opts,
+    );
+  }
+
+  private signedOutByService(): void {
+    this.resetTokens();
+    this.options.vault.clear();
+    this.notice = MESSAGES.signedOut;
+    this.startPairingInternal();
+  }
+
+  private resetTokens(): void {
+    this.lifetime.abort();
+    this.lifetime = new AbortController();
+    this.refreshTimer?.cancel();
+    this.refreshTimer = undefined;
+    this.refreshing = undefined;
+    this.guestRequest = undefined;
+    this.refreshFailures = 0;
+    this.member = undefined;
+    this.guest = undefined;
+    this.memberView = undefined;
+    this.mode = 'none';
+  }
+
+  private startPairingInternal(): void {
+    if (this.disposed) return;
+    if (this.mode !== 'none') this.resetTokens();
+    this.flow.start();
+  }
+
+  private onFlowState(state: DeviceFlowState): void {
+    if (this.notice !== undefined && (state.status === 'pairing' || state.status === 'requesting-code')) {
+      this.setState({ ...state, notice: this.notice });
+      return;
+    }
+    this.setState(state);
+  }
+
+  private activeTokens(): TokenSet | undefined {
+    if (this.mode === 'member') return this.member;
+    if (this.mode === 'guest') return this.guest;
+    return undefined;
+  }
+
+  private setState(state: AuthState): void {
+    this.current = state;
+    for (const listener of this.listeners) {
+      try {
+        listener(state);
+      } catch (error) {
+        this.options.logger.error('session: a state listener threw', { error: describe(error) });
+      }
+    }
+  }
+}
+
+/**
+ * Whether the API refused the bearer token: a 401, or an error body that says so (the contract documents messages,
+ * not statuses).
+ */
+export async function isAuthRejection(response: Response): Promise<boolean> {
+  if (response.ok) return false;
+  if (response.status === 401) return true;
+  if (response.status !== 400 && response.status !== 403) return false;
+  let text: string;
+  try {
+    text = await response.clone().text();
+  } catch (error) {
+    // An unreadable error body says nothing about the token; the caller gets the response as it is.
+    void error;
+    return false;
+  }
+  const body = tryParseJson(text);
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const { error } = body;
+  if (typeof error === 'string') return AUTH_REJECTION.test(error);
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    return AUTH_REJECTION.test(error.message);
+  }
+  return false;
+}
+
+async function discardBody(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch (error) {
+    // The body is thrown away anyway; a stream that cannot be cancelled is closed with the response.
+    void error;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

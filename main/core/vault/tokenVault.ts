@@ -1,0 +1,174 @@
+/**
+ * The token vault: the one place tokens are stored. They reach the KeyValueStore only as ciphertext from the Cipher
+ * port, and only when the storage policy allows it for the cipher at hand; otherwise they live in memory and the
+ * status says why, in words a person can act on.
+ */
+import { z } from 'zod';
+import type { StorageProtection } from '../../../shared/bridge';
+import type { Cipher, KeyValueStore, Logger } from '../ports';
+import { TokenSetSchema, type TokenSet } from '../auth/tokens';
+
+export type StoragePolicy = 'os-keyring' | 'allow-weak' | 'memory';
+export const STORAGE_POLICIES = ['os-keyring', 'allow-weak', 'memory'] as const satisfies readonly StoragePolicy[];
+
+export interface VaultStatus {
+  protection: StorageProtection;
+  /** Why tokens are not (well) protected, with the way out; undefined when all is well. */
+  reason: string | undefined;
+}
+
+export interface TokenVaultOptions {
+  store: KeyValueStore;
+  /** Undefined when no encryption is available (no key file in the kiosk shell, safeStorage unavailable). */
+  cipher: Cipher | undefined;
+  policy: StoragePolicy;
+  logger: Logger;
+  /** Why there is no cipher, for the user; shown when `cipher` is undefined. */
+  noCipherReason?: string | undefined;
+  /** Store key; one vault per store. */
+  key?: string;
+}
+
+export const VAULT_KEY = 'tokens';
+
+/** What the store holds: a version and base64 ciphertext, never a token in the clear. */
+const SealedSchema = z.object({ version: z.literal(1), ciphertext: z.string().min(1) });
+
+export const VAULT_REASONS = {
+  memoryPolicy: 'The storage policy is "memory": Tunewall keeps the sign-in in memory only, so you sign in again after each restart.',
+  noCipher:
+    'Tunewall cannot encrypt the sign-in on this system, so it keeps it in memory only and you sign in again after each restart.',
+  noKeyring:
+    'This system has no keyring to protect the sign-in, so Tunewall keeps it in memory only and you sign in again after each restart. To keep it across restarts with weaker protection, set the storage policy to allow-weak (TUNEWALL_STORAGE_POLICY=allow-weak or --storage-policy=allow-weak).',
+  weak: 'This system has no keyring: the sign-in is stored encrypted with a key that offers little protection (storage policy allow-weak).',
+  writeFailed: 'Tunewall could not save the sign-in, so it keeps it in memory only until the next restart.',
+} as const;
+
+export class TokenVault {
+  private readonly store: KeyValueStore;
+  private readonly cipher: Cipher | undefined;
+  private readonly logger: Logger;
+  private readonly key: string;
+  private persist: boolean;
+  private currentStatus: VaultStatus;
+  private memory: TokenSet | undefined;
+  private loaded = false;
+
+  constructor(options: TokenVaultOptions) {
+    this.store = options.store;
+    this.cipher = options.cipher;
+    this.logger = options.logger;
+    this.key = options.key ?? VAULT_KEY;
+    const decision = decide(options);
+    this.persist = decision.persist;
+    this.currentStatus = decision.status;
+    if (!this.persist) {
+      // Tokens a stricter policy no longer allows on disk are removed rather than left behind.
+      this.wipeStore('storage policy does not allow persisting tokens');
+    }
+  }
+
+  get status(): VaultStatus {
+    return this.currentStatus;
+  }
+
+  /** Whether tokens survive a restart. */
+  get persistent(): boolean {
+    return this.persist;
+  }
+
+  /** The stored tokens, or undefined (never stored, signed out, or discarded as unreadable). Never throws. */
+  load(): TokenSet | undefined {
+    if (this.memory !== undefined || this.loaded || !this.persist || this.cipher === undefined) {
+      this.loaded = true;
+      return this.memory;
+    }
+    this.loaded = true;
+    this.memory = this.readStore(this.cipher);
+    return this.memory;
+  }
+
+  /** Stores tokens: in memory at once, and encrypted in the store when the policy allows. Never throws. */
+  save(tokens: TokenSet): void {
+    this.memory = tokens;
+    this.loaded = true;
+    if (!this.persist || this.cipher === undefined) return;
+    try {
+      const ciphertext = this.cipher.encrypt(JSON.stringify(tokens)).toString('base64');
+      this.store.set(this.key, { version: 1, ciphertext } satisfies z.infer<typeof SealedSchema>);
+    } catch (error) {
+      this.logger.error('vault: could not persist tokens; keeping them in memory', { error: describe(error) });
+      this.persist = false;
+      this.currentStatus = { protection: 'memory', reason: VAULT_REASONS.writeFailed };
+    }
+  }
+
+  /** Forgets the tokens, in memory and in the store (sign-out, a refused refresh). Never throws. */
+  clear(): void {
+    this.memory = undefined;
+    this.loaded = true;
+    this.wipeStore('signed out');
+  }
+
+  private readStore(cipher: Cipher): TokenSet | undefined {
+    let raw: unknown;
+    try {
+      raw = this.store.get(this.key);
+    } catch (error) {
+      this.logger.error('vault: could not read the store; starting signed out', { error: describe(error) });
+      return undefined;
+    }
+    if (raw === undefined || raw === null) return undefined;
+    const sealed = SealedSchema.safeParse(raw);
+    if (!sealed.success) return this.discard('stored tokens are not in the expected shape');
+    let plaintext: string;
+    try {
+      plaintext = cipher.decrypt(Buffer.from(sealed.data.ciphertext, 'base64'));
+    } catch (error) {
+      return this.discard('stored tokens cannot be decrypted (the key changed or the data is damaged)', error);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(plaintext) as unknown;
+    } catch (error) {
+      return this.discard('decrypted tokens are not JSON', error);
+    }
+    const tokens = TokenSetSchema.safeParse(json);
+    if (!tokens.success) return this.discard('decrypted tokens are not a token set');
+    return tokens.data;
+  }
+
+  private discard(reason: string, error?: unknown): undefined {
+    this.logger.warn(`vault: discarding stored tokens: ${reason}; signing in again is needed`, {
+      ...(error === undefined ? {} : { error: describe(error) }),
+    });
+    this.wipeStore(reason);
+    return undefined;
+  }
+
+  private wipeStore(reason: string): void {
+    try {
+      if (this.store.get(this.key) !== undefined) {
+        this.store.delete(this.key);
+        this.logger.info('vault: removed stored tokens', { reason });
+      }
+    } catch (error) {
+      this.logger.error('vault: could not remove stored tokens', { reason, error: describe(error) });
+    }
+  }
+}
+
+function decide(options: TokenVaultOptions): { persist: boolean; status: VaultStatus } {
+  if (options.policy === 'memory') return { persist: false, status: { protection: 'memory', reason: VAULT_REASONS.memoryPolicy } };
+  if (options.cipher === undefined) {
+    return { persist: false, status: { protection: 'memory', reason: options.noCipherReason ?? VAULT_REASONS.noCipher } };
+  }
+  if (options.cipher.protection === 'os-keyring') return { persist: true, status: { protection: 'os-keyring', reason: undefined } };
+  if (options.policy === 'allow-weak') return { persist: true, status: { protection: 'weak', reason: VAULT_REASONS.weak } };
+  return { persist: false, status: { protection: 'memory', reason: VAULT_REASONS.noKeyring } };
+}
+
+/** An error for a log line: its message, never a token (callers never put tokens in errors). */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
