@@ -1,0 +1,2 @@
+export * from './rowCache';
+export { entryToRow, CacheEntrySchema, CacheFileSchema } from './schema';
