@@ -1,6 +1,7 @@
 /**
  * The catalog's failures as values the UI can show. The kind is read from the JSON `error` body first (the contract
  * documents messages, not statuses); the HTTP status only decides when the body says nothing we know.
+ * main/core/errors.ts `toUiError()` turns a CatalogError into the bridge's UiError like any other core error.
  */
 import { CATALOG_ERROR_MESSAGES, CatalogErrorSchema } from '../../../shared/service/catalog';
 import type { UiError } from '../../../shared/bridge';
@@ -134,10 +135,4 @@ export function timeoutError(cause: unknown): CatalogError {
 
 export function invalidResponseError(detail: string, cause?: unknown): CatalogError {
   return new CatalogError({ kind: 'invalid-response', message: MESSAGES.invalid, retryable: false, serviceMessage: detail, cause });
-}
-
-/** Any failure from the catalog path as the UI shows it; unexpected throws become 'unknown' rather than leaking internals. */
-export function toUiError(error: unknown): UiError {
-  if (error instanceof CatalogError) return error.toUiError();
-  return { kind: 'unknown', message: 'Something went wrong in Tunewall. Try again.', retryable: true };
 }

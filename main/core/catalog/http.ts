@@ -1,4 +1,5 @@
-import { catalogErrorFrom, invalidResponseError, networkError, retryAfterMs, timeoutError } from './errors';
+import { CoreError } from '../errors';
+import { CatalogError, catalogErrorFrom, invalidResponseError, networkError, retryAfterMs, timeoutError } from './errors';
 
 export type HttpFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -25,6 +26,8 @@ export async function requestJson(
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (timeout.aborted) throw timeoutError(error);
+    // The session's authorizedFetch already says what went wrong (not signed in, refresh failed): keep its words.
+    if (error instanceof CoreError || error instanceof CatalogError) throw error;
     throw networkError(error);
   }
   let json: unknown;

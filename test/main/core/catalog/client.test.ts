@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogClient, resolveApiBase } from '../../../../main/core/catalog/client';
 import type { CatalogClient } from '../../../../main/core/catalog/client';
 import { CatalogError } from '../../../../main/core/catalog/errors';
+import { CoreError, toUiError } from '../../../../main/core/errors';
 import type { Territory } from '../../../../shared/territory';
 import { API, album, paged, playlist, track } from './fixtures';
 import { fakeFetch, json } from './fakeFetch';
@@ -243,5 +244,25 @@ describe('catalog client errors', () => {
     const { client, requests } = setup((r) => json(anyBody(r.url.pathname)));
     await expect(client.charts({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('catalog client with the session', () => {
+  it('keeps the session’s own error when authorizedFetch fails (not signed in stays auth, not network)', async () => {
+    const notSignedIn = new CoreError({ kind: 'auth', message: 'Tunewall is not signed in. Scan the code to sign in.' });
+    const { client } = setup(() => Promise.reject(notSignedIn));
+    const error: unknown = await client.charts().catch((e: unknown) => e);
+    expect(error).toBe(notSignedIn);
+    expect(toUiError(error)).toMatchObject({ kind: 'auth', retryable: false });
+  });
+});
+
+describe('catalog errors as the UI shows them', () => {
+  it('become UiErrors through the core’s toUiError with the person-readable words', async () => {
+    const { client } = setup(() => json(errorBody('Invalid Territory'), 400));
+    const ui = toUiError(await client.charts().catch((e: unknown) => e));
+    expect(ui.kind).toBe('territory');
+    expect(ui.retryable).toBe(false);
+    expect(ui.message).toMatch(/region/);
   });
 });
