@@ -1,0 +1,78 @@
+/**
+ * Tunewall's configuration: what it is (`TunewallConfig`) and where each setting can come from. Values arrive as
+ * strings (environment, flags) or JSON (the config file); each is checked by its own schema in load.ts.
+ */
+import type { Language } from '../../../shared/bridge';
+import type { DeviceFlowDialect } from '../../../shared/service/auth';
+import type { Territory } from '../../../shared/territory';
+import type { StoragePolicy } from '../vault/tokenVault';
+
+/** The service Tunewall talks to: the real one when credentials are configured, else the embedded sandbox. */
+export type ServiceConfig =
+  | { useSandbox: true }
+  | {
+      useSandbox: false;
+      clientId: string;
+      clientSecret: string;
+      /** {auth_url}: token service origin. */
+      authUrl: string;
+      /** {base_url}: catalog API origin, WITHOUT the `/v1.1` version segment. */
+      apiUrl: string;
+      /** {qrcode_url}: the optional QR generator; Tunewall draws QR codes itself when absent. */
+      qrUrl: string | undefined;
+    };
+
+export interface KioskConfig {
+  /** Kiosk mode: no way out of the app from the keyboard, idle return to home. */
+  enabled: boolean;
+  fullscreen: boolean;
+  /** Idle seconds before a kiosk returns to its home screen; 0 turns it off. */
+  idleSeconds: number;
+}
+
+export interface TunewallConfig {
+  service: ServiceConfig;
+  territory: Territory;
+  deviceFlowDialect: DeviceFlowDialect;
+  /** Offer browsing the public catalog without a member (client-credentials token). */
+  guestMode: boolean;
+  storagePolicy: StoragePolicy;
+  kiosk: KioskConfig;
+  language: Language | 'auto';
+  /** The kiosk shell's AES key file; default: the systemd credential tunewall-vault-key. */
+  vaultKeyFile: string | undefined;
+}
+
+export const DEFAULT_CONFIG: TunewallConfig = {
+  service: { useSandbox: true },
+  territory: 'TW',
+  deviceFlowDialect: 'documented',
+  guestMode: false,
+  storagePolicy: 'os-keyring',
+  kiosk: { enabled: false, fullscreen: true, idleSeconds: 300 },
+  language: 'auto',
+  vaultKeyFile: undefined,
+};
+
+/** Every setting, and how it is spelled in each source. */
+export const SETTINGS = {
+  clientId: { env: 'TUNEWALL_CLIENT_ID', flag: '--client-id' },
+  clientSecret: { env: 'TUNEWALL_CLIENT_SECRET', flag: '--client-secret' },
+  authUrl: { env: 'TUNEWALL_AUTH_URL', flag: '--auth-url' },
+  apiUrl: { env: 'TUNEWALL_API_URL', flag: '--api-url' },
+  qrUrl: { env: 'TUNEWALL_QR_URL', flag: '--qr-url' },
+  territory: { env: 'TUNEWALL_TERRITORY', flag: '--territory' },
+  deviceFlowDialect: { env: 'TUNEWALL_DEVICE_FLOW_DIALECT', flag: '--device-flow-dialect' },
+  guestMode: { env: 'TUNEWALL_GUEST_MODE', flag: '--guest-mode' },
+  storagePolicy: { env: 'TUNEWALL_STORAGE_POLICY', flag: '--storage-policy' },
+  kiosk: { env: 'TUNEWALL_KIOSK', flag: '--kiosk' },
+  fullscreen: { env: 'TUNEWALL_FULLSCREEN', flag: '--fullscreen' },
+  idleSeconds: { env: 'TUNEWALL_IDLE_SECONDS', flag: '--idle-seconds' },
+  language: { env: 'TUNEWALL_LANGUAGE', flag: '--language' },
+  vaultKeyFile: { env: 'TUNEWALL_VAULT_KEY_FILE', flag: '--vault-key-file' },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+/** Environment variables that are not settings but belong to Tunewall's launch (not reported as unknown). */
+export const OTHER_ENV = ['TUNEWALL_CONFIG'] as const;
