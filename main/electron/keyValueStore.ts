@@ -62,12 +62,19 @@ export function openKeyValueStore(deps: {
     if (deps.fs.existsSync(file)) deps.fs.renameSync(file, aside);
     store = deps.createStore(options);
   }
-  // configFileMode applies to files written from now on; an existing file keeps its mode until chmod.
-  if (deps.fs.existsSync(store.path)) deps.fs.chmod(store.path, STORE_FILE_MODE);
-
   const ensurePrivate = (): void => {
-    deps.fs.chmod(store.path, STORE_FILE_MODE);
+    try {
+      deps.fs.chmod(store.path, STORE_FILE_MODE);
+    } catch (error) {
+      // Writes still create the file 0600 (configFileMode); a file system without modes is reported, not fatal.
+      deps.logger.warn('store: could not restrict the file to its owner', {
+        file: store.path,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
   };
+  // configFileMode applies to files written from now on; an existing file keeps its mode until chmod.
+  if (deps.fs.existsSync(store.path)) ensurePrivate();
   return {
     get: (key) => store.get(key),
     set: (key, value) => {
@@ -76,7 +83,7 @@ export function openKeyValueStore(deps: {
     },
     delete: (key) => {
       store.delete(key);
-      if (deps.fs.existsSync(store.path)) ensurePrivate();
+      ensurePrivate();
     },
   };
 }

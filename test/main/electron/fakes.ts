@@ -1,0 +1,74 @@
+/** Small doubles shared by the shell tests. */
+import { vi } from 'vitest';
+import type { AppCore } from '../../../main/core/appCore';
+import type { Logger } from '../../../main/core/ports';
+import type { AppState, BridgeEvent, BridgeHandlers, DiagnosticsView } from '../../../shared/bridge';
+
+export function fakeLogger(): Logger & { entries: { level: string; message: string }[] } {
+  const entries: { level: string; message: string }[] = [];
+  const at = (level: string) => (message: string) => {
+    entries.push({ level, message });
+  };
+  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export function appState(overrides: Partial<AppState> = {}): AppState {
+  return {
+    auth: { status: 'starting' },
+    configProblems: [],
+    network: { online: true, retryAt: undefined },
+    storage: { protection: 'os-keyring', reason: undefined },
+    territory: 'TW',
+    language: 'auto',
+    systemLocale: 'en-US',
+    guestModeAvailable: false,
+    sandbox: undefined,
+    kiosk: { enabled: false, idleSeconds: 0 },
+    version: '0.1.0',
+    ...overrides,
+  };
+}
+
+const diagnosticsView: DiagnosticsView = {
+  serviceReachable: true,
+  latencyMs: 12,
+  tokenValidUntil: undefined,
+  apiOrigin: 'https://api.example.test',
+  sandbox: false,
+};
+
+export function fakeHandlers(state: AppState = appState()) {
+  return {
+    getState: vi.fn(async () => state),
+    startPairing: vi.fn(async () => undefined),
+    browseAsGuest: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    signOut: vi.fn(async () => undefined),
+    loadRow: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'offline', retryable: true } })),
+    getDetail: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, message: 'gone', retryable: false } })),
+    getTracks: vi.fn(async (_ref: unknown, offset: number) => ({ ok: true as const, value: { offset, total: 0, tracks: [] } })),
+    qrCode: vi.fn(async () => ({ ok: true as const, value: { size: 1, modules: '1' } })),
+    setTerritory: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    setLanguage: vi.fn(async () => undefined),
+    diagnostics: vi.fn(async () => diagnosticsView),
+  } satisfies BridgeHandlers;
+}
+
+export function fakeCore(state: AppState = appState()) {
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const core = {
+    handlers: fakeHandlers(state),
+    subscribe: vi.fn((listener: (event: BridgeEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    resume: vi.fn(),
+    online: vi.fn(),
+    intent: vi.fn(),
+    dispose: vi.fn(async () => undefined),
+    emit(event: BridgeEvent) {
+      for (const listener of listeners) listener(event);
+    },
+    listenerCount: () => listeners.size,
+  } satisfies AppCore & Record<string, unknown>;
+  return core;
+}

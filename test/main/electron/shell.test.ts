@@ -1,0 +1,169 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('./electronMock'));
+
+import { BRIDGE_METHODS } from '../../../shared/bridge';
+import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
+import type { ElectronCoreDeps } from '../../../main/electron/coreDeps';
+import type { StoreLike, StoreOptions } from '../../../main/electron/keyValueStore';
+import { prepareShell, startShell, type ShellDeps } from '../../../main/electron/shell';
+import { app, fake, powerMonitor, preventable, resetElectronMock, FakeWebContents } from './electronMock';
+import { appState, fakeCore, fakeLogger } from './fakes';
+
+function memoryStore(options: StoreOptions): StoreLike {
+  const data = new Map<string, unknown>();
+  return {
+    path: `${options.cwd}/${options.name}.json`,
+    get: (k) => data.get(k),
+    set: (k, v) => void data.set(k, v),
+    delete: (k) => void data.delete(k),
+  };
+}
+
+function deps(overrides: Partial<ShellDeps> = {}): ShellDeps {
+  return {
+    createAppCore: undefined,
+    createStore: memoryStore,
+    rendererDir: '/app/out/renderer',
+    preloadPath: '/app/out/preload/preload.cjs',
+    argv: [],
+    env: {},
+    logger: fakeLogger(),
+    ...overrides,
+  };
+}
+
+beforeEach(() => resetElectronMock());
+
+describe('before ready', () => {
+  it('takes the single-instance lock, removes the menu and registers app:// as standard and secure', () => {
+    expect(prepareShell(fakeLogger())).toBe(true);
+    expect(app.enableSandbox).toHaveBeenCalled();
+    expect(fake.applicationMenu).toBeNull();
+    expect(fake.privilegedSchemes).toEqual([
+      expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
+    ]);
+  });
+
+  it('quits when another Tunewall holds the lock', () => {
+    fake.singleInstance = false;
+    expect(prepareShell(fakeLogger())).toBe(false);
+    expect(app.quit).toHaveBeenCalled();
+  });
+
+  it('hardens any other webContents that appears', () => {
+    prepareShell(fakeLogger());
+    const stray = new FakeWebContents();
+    app.emit('web-contents-created', {}, stray);
+    const event = preventable();
+    stray.emit('will-navigate', event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(stray.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('after ready, with a core', () => {
+  async function start(state = appState()) {
+    const core = fakeCore(state);
+    let received: ElectronCoreDeps | undefined;
+    const handle = await startShell(
+      deps({
+        createAppCore: (d) => {
+          received = d;
+          return core;
+        },
+      }),
+    );
+    const win = fake.windows[0];
+    if (win === undefined || received === undefined) throw new Error('shell did not start');
+    return { core, deps: received, handle, win };
+  }
+
+  it('hands the core safeStorage, the store and the userData folder', async () => {
+    fake.safeStorage.backend = 'basic_text';
+    const { deps: d } = await start();
+    expect(d.shell).toBe('electron');
+    expect(d.cipher?.protection).toBe('weak');
+    expect(d.storageBackend).toBe('basic_text');
+    expect(d.userDataDir).toBe('/tmp/tunewall-test/userData');
+    d.store.set('k', 'v');
+    expect(d.store.get('k')).toBe('v');
+  });
+
+  it('gives no cipher when encryption is unavailable', async () => {
+    fake.safeStorage.available = false;
+    const { deps: d } = await start();
+    expect(d.cipher).toBeUndefined();
+    expect(d.cipherUnavailableReason).toMatch(/memory/);
+  });
+
+  it('registers every bridge channel and the app protocol, and denies permissions', async () => {
+    await start();
+    expect([...fake.ipcHandlers.keys()].sort()).toEqual(BRIDGE_METHODS.map((m) => `tunewall:${m}`).sort());
+    expect(fake.protocolHandlers.has('app')).toBe(true);
+    const callback = vi.fn();
+    fake.permissionRequest?.({}, 'media', callback, {});
+    expect(callback).toHaveBeenCalledWith(false);
+  });
+
+  it('answers the window it created, through the core', async () => {
+    const { core, win } = await start();
+    const getState = fake.ipcHandlers.get('tunewall:getState');
+    const event = { sender: win.webContents, senderFrame: { url: 'app://tunewall/index.html', parent: null } };
+    await expect(Promise.resolve(getState?.(event))).resolves.toMatchObject({ territory: 'TW' });
+    expect(core.handlers.getState).toHaveBeenCalled();
+  });
+
+  it('opens a kiosk window when the core says so, on the app entry', async () => {
+    const { win } = await start(appState({ kiosk: { enabled: true, idleSeconds: 60 } }));
+    expect(win.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(win.webContents.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
+  });
+
+  it('keeps the display awake and wakes the core on resume and unlock', async () => {
+    const { core } = await start();
+    expect([...fake.blockers.values()]).toEqual(['prevent-display-sleep']);
+    powerMonitor.emit('resume');
+    powerMonitor.emit('unlock-screen');
+    expect(core.resume).toHaveBeenCalledTimes(2);
+  });
+
+  it('turns the Back app command into a core intent', async () => {
+    const { core, win } = await start();
+    win.emit('app-command', preventable(), 'browser-backward');
+    expect(core.intent).toHaveBeenCalledWith('back');
+  });
+
+  it('disposes the core and releases the display on quit', async () => {
+    const { core } = await start();
+    const event = preventable();
+    app.emit('will-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    expect(core.dispose).toHaveBeenCalledTimes(1);
+    expect(fake.blockers.size).toBe(0);
+    expect(fake.ipcHandlers.size).toBe(0);
+  });
+});
+
+describe('after ready, without a core', () => {
+  it('shows a page that says so and answers no IPC', async () => {
+    await startShell(deps());
+    const win = fake.windows[0];
+    const url = win?.webContents.loadURL.mock.calls[0]?.[0] ?? '';
+    expect(decodeURIComponent(url)).toContain('Tunewall cannot start');
+    expect(fake.ipcHandlers.size).toBe(0);
+  });
+
+  it('shows the reason when the core fails to start', async () => {
+    await startShell(
+      deps({
+        createAppCore: () => {
+          throw new Error('config file unreadable');
+        },
+      }),
+    );
+    const url = fake.windows[0]?.webContents.loadURL.mock.calls[0]?.[0] ?? '';
+    expect(decodeURIComponent(url)).toContain('config file unreadable');
+  });
+});

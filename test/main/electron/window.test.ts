@@ -1,0 +1,220 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('./electronMock'));
+
+import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
+import { RELOADS_ALLOWED, isErrorPageUrl } from '../../../main/electron/crashRecovery';
+import { createSenderPolicy } from '../../../main/electron/senderPolicy';
+import { AUTO_RETRY_MS, createMainWindow } from '../../../main/electron/window';
+import { browserWindowOptions, type WindowOptions } from '../../../main/electron/windowOptions';
+import { fake, preventable, resetElectronMock, type FakeBrowserWindow } from './electronMock';
+import { fakeLogger } from './fakes';
+
+const production: WindowOptions = { kiosk: false, fullscreen: true, devtools: false };
+
+function open(options: WindowOptions = production, extra: { now?: () => number } = {}) {
+  const onBack = vi.fn();
+  const timers: { callback: () => void; ms: number; cancelled: boolean }[] = [];
+  const policy = createSenderPolicy();
+  createMainWindow({
+    options,
+    preloadPath: '/app/out/preload/preload.cjs',
+    entryUrl: APP_ENTRY_URL,
+    policy,
+    onBack,
+    logger: fakeLogger(),
+    now: extra.now,
+    setTimer: (callback, ms) => {
+      const timer = { callback, ms, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+  });
+  const win = fake.windows.at(-1) as FakeBrowserWindow;
+  return { win, contents: win.webContents, onBack, timers, policy };
+}
+
+function key(key: string, mods: Partial<{ control: boolean; shift: boolean; meta: boolean; alt: boolean }> = {}) {
+  return { type: 'keyDown', key, control: false, shift: false, meta: false, alt: false, ...mods };
+}
+
+beforeEach(() => resetElectronMock());
+
+describe('window preferences', () => {
+  it('sandboxes the renderer, isolates its context and gives it no Node', () => {
+    const prefs = browserWindowOptions(production, '/p.cjs').webPreferences;
+    expect(prefs).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+      devTools: false,
+      preload: '/p.cjs',
+    });
+  });
+
+  it('creates the window with those preferences and without a menu', () => {
+    const { win } = open();
+    expect(win.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(win.removeMenu).toHaveBeenCalled();
+    expect(win.webContents.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
+  });
+
+  it.each([
+    [{ kiosk: true, fullscreen: false, devtools: false }, { kiosk: true, fullscreen: true }],
+    [{ kiosk: false, fullscreen: true, devtools: false }, { kiosk: false, fullscreen: true }],
+    [{ kiosk: false, fullscreen: false, devtools: true }, { kiosk: false, fullscreen: false }],
+  ])('presents itself per the options %o', (options, expected) => {
+    const { win } = open(options);
+    expect(win.options).toMatchObject(expected);
+    expect(win.options.webPreferences).toMatchObject({ devTools: options.devtools });
+  });
+
+  it('shows the window only once the first paint is ready', () => {
+    const { win } = open();
+    expect(win.show).not.toHaveBeenCalled();
+    win.emit('ready-to-show');
+    expect(win.show).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('navigation and new windows', () => {
+  it('denies navigation away from the app', () => {
+    const { contents } = open();
+    const event = preventable();
+    contents.emit('will-navigate', event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies redirects', () => {
+    const { contents } = open();
+    const event = preventable();
+    contents.emit('will-redirect', event, 'https://evil.example/');
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  it('denies window.open', () => {
+    const { contents } = open();
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+  });
+
+  it('refuses to attach a webview', () => {
+    const { contents } = open();
+    const event = preventable();
+    contents.emit('will-attach-webview', event, {}, {});
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('reload and developer keys', () => {
+  it.each([
+    ['Ctrl+R', key('r', { control: true })],
+    ['F5', key('F5')],
+    ['Ctrl+Shift+I', key('I', { control: true, shift: true })],
+    ['F12', key('F12')],
+  ])('blocks %s in production', (_name, input) => {
+    const { contents } = open();
+    const event = preventable();
+    contents.emit('before-input-event', event, input);
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+
+  it('lets them through when developer tools are on', () => {
+    const { contents } = open({ ...production, devtools: true });
+    const event = preventable();
+    contents.emit('before-input-event', event, key('F12'));
+    expect(event.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('leaves ordinary remote keys alone', () => {
+    const { contents } = open();
+    for (const k of ['ArrowUp', 'Enter', 'Escape', 'r']) {
+      const event = preventable();
+      contents.emit('before-input-event', event, key(k));
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('remote Back as an app command', () => {
+  it('forwards browser-backward', () => {
+    const { win, onBack } = open();
+    win.emit('app-command', preventable(), 'browser-forward');
+    expect(onBack).not.toHaveBeenCalled();
+    win.emit('app-command', preventable(), 'browser-backward');
+    expect(onBack).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('crash recovery', () => {
+  it('reloads after a crash, up to the cap, then shows the error page', () => {
+    const { contents, timers } = open(production, { now: () => 1_000 });
+    for (let i = 0; i < RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
+
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
+    const lastUrl = contents.loadURL.mock.calls.at(-1)?.[0] ?? '';
+    expect(isErrorPageUrl(lastUrl)).toBe(true);
+    expect(decodeURIComponent(lastUrl)).toContain('Press OK');
+    expect(timers.map((t) => t.ms)).toEqual([AUTO_RETRY_MS]);
+
+    // Further crashes while the error page is up do not loop.
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
+  });
+
+  it('allows reloads again once the window of time has passed', () => {
+    let now = 0;
+    const { contents } = open(production, { now: () => now });
+    for (let i = 0; i < RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 1 });
+    now = 61_000;
+    contents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED + 1);
+  });
+
+  it('goes back to the app when OK is pressed on the error page', () => {
+    const { contents, timers } = open(production, { now: () => 0 });
+    for (let i = 0; i <= RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    const event = preventable();
+    contents.emit('before-input-event', event, key('Enter'));
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(contents.loadURL.mock.calls.at(-1)?.[0]).toBe(APP_ENTRY_URL);
+    expect(timers[0]?.cancelled).toBe(true);
+    // And the crash budget is fresh.
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED + 1);
+  });
+
+  it('tries the app again by itself after a while', () => {
+    const { contents, timers } = open(production, { now: () => 0 });
+    for (let i = 0; i <= RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    timers[0]?.callback();
+    expect(contents.loadURL.mock.calls.at(-1)?.[0]).toBe(APP_ENTRY_URL);
+  });
+
+  it('ends a hung renderer and reloads it, counting once', () => {
+    const { win, contents } = open(production, { now: () => 0 });
+    win.emit('unresponsive');
+    expect(contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+    contents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts hangs against the same cap', () => {
+    const { win, contents } = open(production, { now: () => 0 });
+    for (let i = 0; i <= RELOADS_ALLOWED; i++) win.emit('unresponsive');
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
+    expect(isErrorPageUrl(contents.loadURL.mock.calls.at(-1)?.[0] ?? '')).toBe(true);
+  });
+});
