@@ -83,8 +83,8 @@ export interface CollectionOptions extends PageOptions {
 /** A detail whose nested `tracks` (or `albums`) page can be followed with pages()/collectAll(). */
 export type WithTracksPage<D> = D & { tracks: Page<Track> };
 
-export const ME_SCHEMA = UserSchema.extend({ territory: TerritorySchema });
-export type Me = z.infer<typeof ME_SCHEMA>;
+export const MeSchema = UserSchema.extend({ territory: TerritorySchema });
+export type Me = z.infer<typeof MeSchema>;
 
 export interface CatalogClient {
   /** The origin every request goes to (and the only one paging follows). */
@@ -158,6 +158,10 @@ function parseWith<S extends z.ZodType>(schema: S, what: string): (json: unknown
 
 const seg = encodeURIComponent;
 
+function finite(n: number | undefined): number | undefined {
+  return n !== undefined && Number.isFinite(n) ? n : undefined;
+}
+
 export function createCatalogClient(options: CatalogClientOptions): CatalogClient {
   const { origin, basePath } = resolveApiBase(options.apiBase);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -197,9 +201,12 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
   }
 
   function pageQuery(maxLimit: number, o: PageOptions | undefined): Query {
-    const limit = o?.limit === undefined ? undefined : Math.max(1, Math.min(Math.trunc(o.limit), maxLimit));
-    const offset = o?.offset === undefined ? undefined : Math.max(0, Math.trunc(o.offset));
-    return { limit, offset };
+    const limit = finite(o?.limit);
+    const offset = finite(o?.offset);
+    return {
+      limit: limit === undefined ? undefined : Math.max(1, Math.min(Math.trunc(limit), maxLimit)),
+      offset: offset === undefined ? undefined : Math.max(0, Math.trunc(offset)),
+    };
   }
 
   /** A paged list. `territory`: 'client' sends the client's, a value sends that, undefined sends none. */
@@ -309,7 +316,7 @@ export function createCatalogClient(options: CatalogClientOptions): CatalogClien
     playlistCollection: (id, o) =>
       list(`/users/${seg(id)}/playlist-collection`, readPlaylistPage, MAX_PLAYLISTS, o, o?.territory),
     userSharedPlaylists: (id, o) => list(`/users/${seg(id)}/shared-playlists`, readPlaylistPage, MAX_PLAYLISTS, o, undefined),
-    me: (o) => get(urlFor('/me', {}), parseWith(ME_SCHEMA, 'member profile'), o?.signal),
+    me: (o) => get(urlFor('/me', {}), parseWith(MeSchema, 'member profile'), o?.signal),
     favorites: (o) => list('/me/favorite', readTrackPage, MAX, o, undefined),
     addFavorite: async (trackId, o) => {
       // Success carries no documented body: any JSON without an `error` (or none at all) is accepted.

@@ -266,3 +266,15 @@ describe('catalog errors as the UI shows them', () => {
     expect(ui.message).toMatch(/region/);
   });
 });
+
+describe('catalog client page options', () => {
+  it('leaves out a limit or offset that is not a finite number', async () => {
+    const { client, requests } = setup((r) => json(anyBody(r.url.pathname)));
+    await client.chartTracks('c1', { limit: Number.NaN, offset: Number.POSITIVE_INFINITY });
+    await client.chartTracks('c1', { limit: 0, offset: -3 });
+    expect(requests.map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('offset')])).toEqual([
+      [null, null],
+      ['1', '0'],
+    ]);
+  });
+});
