@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm start`: runs Tunewall in Electron, building out/ first when it is missing or older than the sources.
+// Where the Electron binary is not installed, says so in one line and points at the Chromium kiosk shell.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(path.join(root, 'package.json'));
+
+/** Finds the Electron executable the way the electron package does, but never starts its download. */
+export function findElectronBinary(env = process.env) {
+  if (env.ELECTRON_EXEC_PATH) return fs.existsSync(env.ELECTRON_EXEC_PATH) ? env.ELECTRON_EXEC_PATH : undefined;
+  let packageDir;
+  try {
+    packageDir = path.dirname(require.resolve('electron/package.json'));
+  } catch {
+    // Not installed at all: the caller prints the one line that says what to do.
+    return undefined;
+  }
+  const pathFile = path.join(packageDir, 'path.txt');
+  const executable = fs.existsSync(pathFile) ? fs.readFileSync(pathFile, 'utf8').trim() : '';
+  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
+    const candidate = path.join(env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron');
+    return fs.existsSync(candidate) ? candidate : undefined;
+  }
+  if (!executable) return undefined;
+  const candidate = path.join(packageDir, 'dist', executable);
+  return fs.existsSync(candidate) ? candidate : undefined;
+}
+
+const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
+const SOURCES = ['main', 'shared', 'renderer', 'electron.vite.config.ts', 'package.json'];
+
+function newestMtime(entry) {
+  let stat;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    // A source that does not exist cannot make the build stale.
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(entry)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+export function buildIsStale() {
+  const outputs = OUTPUTS.map((file) => path.join(root, file));
+  if (!outputs.every((file) => fs.existsSync(file))) return true;
+  const oldestOutput = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
+}
+
+function main() {
+  const electron = findElectronBinary();
+  if (electron === undefined) {
+    console.error(
+      'tunewall: the Electron binary is not installed on this machine (node_modules/electron has no dist); run the Chromium kiosk shell instead with `npm run kiosk`.',
+    );
+    process.exit(1);
+  }
+  if (buildIsStale()) {
+    const cli = path.join(path.dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
+    const build = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+      console.error('tunewall: the build failed (see above); fix it, then run `npm start` again.');
+      process.exit(build.status ?? 1);
+    }
+  }
+  const child = spawn(electron, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  child.on('error', (error) => {
+    console.error(`tunewall: could not start Electron (${error.message}); try \`npm run kiosk\`.`);
+    process.exit(1);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
