@@ -51,6 +51,7 @@ const MESSAGES = {
   notFound: 'This item is no longer in the catalog.',
   noSeed: 'There are no recommendations for this track.',
   auth: 'Tunewall is no longer signed in to the music service. Sign in again to continue.',
+  memberOnly: 'This needs a member’s sign-in: browsing as a guest does not reach it.',
   server: 'The music service is having trouble right now. Tunewall will try again shortly.',
   network: 'Tunewall cannot reach the music service. Check the network connection.',
   timeout: 'The music service took too long to answer. Tunewall will try again shortly.',
@@ -60,6 +61,8 @@ const MESSAGES = {
 
 /** Service messages that mean the bearer token was missing, wrong or expired ("incorrect or expired token", "failed authentication"). */
 const AUTH_MESSAGE = /authenticat|token|unauthori[sz]ed/i;
+/** Messages that mean the token is fine but speaks for no member (a guest's client-credentials token on member data). */
+const MEMBER_ONLY_MESSAGE = /authori[sz]ation required|member/i;
 
 /** Milliseconds from a Retry-After header (seconds or an HTTP date); undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
@@ -94,6 +97,9 @@ export function catalogErrorFrom(status: number, body: unknown, retryAfter?: num
     if (AUTH_MESSAGE.test(serviceMessage)) {
       return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
     }
+    if (MEMBER_ONLY_MESSAGE.test(serviceMessage)) {
+      return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.memberOnly, retryable: false });
+    }
     return fromStatus(status, base) ?? new CatalogError({ ...base, kind: 'unknown', message: MESSAGES.unknown, retryable: false });
   }
   // A token-service style body (`{"error":"invalid_token"}`) can come from a gateway in front of the catalog.
@@ -121,6 +127,7 @@ function fromStatus(
     return new CatalogError({ ...base, kind: 'server', message: MESSAGES.server, retryable: true });
   }
   if (status === 401) return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.auth, retryable: false });
+  if (status === 403) return new CatalogError({ ...base, kind: 'auth', message: MESSAGES.memberOnly, retryable: false });
   if (status === 404) return new CatalogError({ ...base, kind: 'not-found', message: MESSAGES.notFound, retryable: false });
   return undefined;
 }

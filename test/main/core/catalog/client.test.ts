@@ -166,6 +166,9 @@ describe('catalog client errors', () => {
     ['No available seed id', 400, 'not-found', false],
     ['The access token is incorrect or expired', 401, 'auth', false],
     ['Authentication failed', 401, 'auth', false],
+    ['Member authorization required', 403, 'auth', false],
+    ['Forbidden', 403, 'auth', false],
+    ['Something new', 418, 'unknown', false],
   ] as const)('"%s" (status %i) is a %s error', async (message, status, kind, retryable) => {
     const { client } = setup(() => json(errorBody(message), status));
     const error = await failure(client.track('t1'));
