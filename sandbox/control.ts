@@ -93,6 +93,11 @@ export const LifetimePatchSchema = z
   .partial()
   .strict();
 
+/** A patch's keys that carry a value: `{ errorRate: undefined }` must not wipe a knob. */
+function present<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 export function createControl(deps: {
   options: SandboxOptions;
   clock: SandboxClock;
@@ -108,10 +113,10 @@ export function createControl(deps: {
   };
   return {
     setFaults(p) {
-      Object.assign(options.faults, FaultPatchSchema.parse(p));
+      Object.assign(options.faults, present(FaultPatchSchema.parse(p)));
     },
     setLifetimes(p) {
-      Object.assign(options.lifetimes, LifetimePatchSchema.parse(p));
+      Object.assign(options.lifetimes, present(LifetimePatchSchema.parse(p)));
     },
     approve(userCode, memberId) {
       const id = memberId ?? defaultMember();

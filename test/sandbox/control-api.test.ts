@@ -96,3 +96,14 @@ describe('control API over HTTP', () => {
     expect(state.members[0]?.id).toBe('member-demo');
   });
 });
+
+describe('control in process', () => {
+  it('leaves a knob alone when a patch names it as undefined, and refuses out-of-range values', () => {
+    fx.sb.control.setFaults({ latencyMs: 5 });
+    fx.sb.control.setFaults({ latencyMs: undefined, errorRate: 0 });
+    expect(fx.sb.options.faults.latencyMs).toBe(5);
+    expect(() => fx.sb.control.setFaults({ dropRate: -1 })).toThrow();
+    expect(() => fx.sb.control.setLifetimes({ accessTokenSeconds: 0 })).toThrow();
+    fx.sb.control.setFaults({ latencyMs: 0 });
+  });
+});
