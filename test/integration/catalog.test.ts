@@ -112,6 +112,20 @@ describe('charts', () => {
     const pagesRead = ctx.sb.control.requestLog().slice(before).filter((r) => r.path.endsWith(`/charts/${longest.id}/tracks`));
     expect(pagesRead).toHaveLength(Math.ceil(longest.total / 500));
   });
+
+  it('continues a chart detail’s first page of tracks to the end', async () => {
+    let id: string | undefined;
+    for (const chart of charts) {
+      const detail = await member.chart(chart.id);
+      if (detail.tracks.paging.next !== null) {
+        id = chart.id;
+        const all = await collectAll(detail.tracks);
+        expect(all).toHaveLength(detail.tracks.summary.total ?? -1);
+        break;
+      }
+    }
+    expect(id).toBeDefined();
+  });
 });
 
 describe('playlists', () => {
