@@ -7,6 +7,8 @@ export function parseRetryAfter(header: string | null | undefined, nowMs: number
     const ms = Number(value) * 1000;
     return Number.isFinite(ms) ? ms : undefined;
   }
+  // An HTTP date names its month; without that check Date.parse would read '-5' as a year.
+  if (!/[a-z]/i.test(value)) return undefined;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);

@@ -350,7 +350,9 @@ describe('device flow', () => {
   it('clamps a huge interval and expiry and never hands a timer more than 2^31-1 ms', async () => {
     const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
     const h = harness({
-      code: (n) => json(200, codeBody(n, { expires_in: 9223372036854775807, interval: 9223372036854775807 })),
+      // As sent on the wire; JSON.parse turns it into 9223372036854776000.
+      code: (n) =>
+        text(200, JSON.stringify(codeBody(n, { expires_in: 0, interval: 0 })).replace(/"(expires_in|interval)":0/g, '"$1":9223372036854775807')),
     });
     h.flow.start();
     await vi.advanceTimersByTimeAsync(0);

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../../../main/core/config/config';
+import { configFilePath, loadConfig, readConfigFile } from '../../../../main/core/config/load';
+
+const CREDS = {
+  TUNEWALL_CLIENT_ID: 'app',
+  TUNEWALL_CLIENT_SECRET: 'secret',
+  TUNEWALL_AUTH_URL: 'https://auth.example.com/',
+  TUNEWALL_API_URL: 'https://api.example.com',
+};
+
+describe('loadConfig', () => {
+  it('no credentials: the embedded sandbox and the defaults, no problems', () => {
+    expect(loadConfig({ env: {}, argv: [] })).toEqual({ config: DEFAULT_CONFIG, problems: [] });
+  });
+
+  it('credentials and URLs from the environment select the real service', () => {
+    const { config, problems } = loadConfig({ env: CREDS, argv: [] });
+    expect(problems).toEqual([]);
+    expect(config.service).toEqual({
+      useSandbox: false,
+      clientId: 'app',
+      clientSecret: 'secret',
+      authUrl: 'https://auth.example.com',
+      apiUrl: 'https://api.example.com',
+      qrUrl: undefined,
+    });
+  });
+
+  it('flags win over the file, which wins over the environment', () => {
+    const env = { TUNEWALL_TERRITORY: 'HK', TUNEWALL_LANGUAGE: 'ja', TUNEWALL_IDLE_SECONDS: '60' };
+    const fileText = JSON.stringify({ territory: 'SG', language: 'en' });
+    const { config, problems } = loadConfig({ env, argv: ['electron', '.', '--territory=JP'], fileText });
+    expect(problems).toEqual([]);
+    expect(config.territory).toBe('JP');
+    expect(config.language).toBe('en');
+    expect(config.kiosk.idleSeconds).toBe(60);
+  });
+
+  it('reads switches, negated switches and space-separated values; ignores foreign flags', () => {
+    const { config, problems } = loadConfig({
+      env: { TUNEWALL_KIOSK: 'true' },
+      argv: ['--no-sandbox', '--kiosk=false', '--no-fullscreen', '--guest-mode', '--storage-policy', 'allow-weak', '--device-flow-dialect=rfc8628'],
+    });
+    expect(problems).toEqual([]);
+    expect(config.kiosk).toEqual({ enabled: false, fullscreen: false, idleSeconds: 300 });
+    expect(config.guestMode).toBe(true);
+    expect(config.storagePolicy).toBe('allow-weak');
+    expect(config.deviceFlowDialect).toBe('rfc8628');
+  });
+
+  it('an unknown territory is a problem; the next valid source is used', () => {
+    const { config, problems } = loadConfig({ env: { TUNEWALL_TERRITORY: 'hk' }, argv: ['--territory=US'] });
+    expect(config.territory).toBe('HK');
+    expect(problems).toEqual([{ key: '--territory', message: expect.stringContaining('--territory'), fix: expect.stringContaining('TW, HK, SG, MY, JP') }]);
+  });
+
+  it('a malformed URL is a problem and the sandbox is used', () => {
+    const { config, problems } = loadConfig({ env: { ...CREDS, TUNEWALL_API_URL: 'api example' }, argv: [] });
+    expect(config.service).toEqual({ useSandbox: true });
+    expect(problems.map((p) => p.key)).toEqual(['TUNEWALL_API_URL', 'TUNEWALL_API_URL']);
+    expect(problems[0]?.message).toContain('not a URL');
+  });
+
+  it('http:// is refused for a remote host but allowed on loopback (the sandbox)', () => {
+    const remote = loadConfig({ env: { ...CREDS, TUNEWALL_AUTH_URL: 'http://auth.example.com' }, argv: [] });
+    expect(remote.config.service.useSandbox).toBe(true);
+    expect(remote.problems[0]).toMatchObject({ key: 'TUNEWALL_AUTH_URL', message: expect.stringContaining('TLS') });
+    for (const host of ['127.0.0.1:8080', 'localhost:3000', '[::1]:9000']) {
+      const local = loadConfig({ env: { ...CREDS, TUNEWALL_AUTH_URL: `http://${host}` }, argv: [] });
+      expect(local.problems).toEqual([]);
+      expect(local.config.service).toMatchObject({ useSandbox: false, authUrl: `http://${host}` });
+    }
+  });
+
+  it('a client id without a secret (and the reverse) is a problem and the sandbox is used', () => {
+    const idOnly = loadConfig({ env: { TUNEWALL_CLIENT_ID: 'app' }, argv: [] });
+    expect(idOnly.config.service).toEqual({ useSandbox: true });
+    expect(idOnly.problems).toEqual([{ key: 'TUNEWALL_CLIENT_ID', message: expect.stringContaining('without a client secret'), fix: expect.any(String) }]);
+    const secretOnly = loadConfig({ env: {}, argv: ['--client-secret=s'] });
+    expect(secretOnly.problems[0]).toMatchObject({ key: '--client-secret', message: expect.stringContaining('without a client id') });
+  });
+
+  it('credentials without service URLs say which one is missing', () => {
+    const { config, problems } = loadConfig({ env: { TUNEWALL_CLIENT_ID: 'a', TUNEWALL_CLIENT_SECRET: 'b' }, argv: [] });
+    expect(config.service.useSandbox).toBe(true);
+    expect(problems.map((p) => p.key)).toEqual(['TUNEWALL_AUTH_URL', 'TUNEWALL_API_URL']);
+  });
+
+  it('service URLs without credentials are reported, not silently ignored', () => {
+    const { config, problems } = loadConfig({ env: { TUNEWALL_AUTH_URL: 'https://auth.example.com' }, argv: [] });
+    expect(config.service).toEqual({ useSandbox: true });
+    expect(problems).toHaveLength(1);
+  });
+
+  it('invalid JSON, a non-object file and an unreadable file are problems; the file is ignored', () => {
+    const broken = loadConfig({ env: { TUNEWALL_TERRITORY: 'MY' }, argv: [], fileText: '{"territory": "JP",', filePath: '/cfg/config.json' });
+    expect(broken.config.territory).toBe('MY');
+    expect(broken.problems).toEqual([{ key: '/cfg/config.json', message: expect.stringContaining('not valid JSON'), fix: expect.any(String) }]);
+    expect(loadConfig({ env: {}, argv: [], fileText: '["JP"]' }).problems[0]?.message).toContain('JSON object');
+    expect(loadConfig({ env: {}, argv: [], fileReadError: 'EACCES' }).problems[0]?.message).toContain('EACCES');
+  });
+
+  it('wrong types and unknown keys in the file are problems', () => {
+    const { config, problems } = loadConfig({
+      env: {},
+      argv: [],
+      fileText: JSON.stringify({ guestMode: 'maybe', idleSeconds: -3, storagePolicy: 'plaintext', territroy: 'JP', kiosk: true }),
+    });
+    expect(config.guestMode).toBe(false);
+    expect(config.kiosk).toEqual({ enabled: true, fullscreen: true, idleSeconds: 300 });
+    expect(config.storagePolicy).toBe('os-keyring');
+    expect(problems.map((p) => p.key).sort()).toEqual(['guestMode (config.json)', 'idleSeconds (config.json)', 'storagePolicy (config.json)', 'territroy (config.json)']);
+  });
+
+  it('never throws, whatever it is given', () => {
+    expect(() => loadConfig({ env: { TUNEWALL_IDLE_SECONDS: '1e999', TUNEWALL_LANGUAGE: '' }, argv: ['--', '--territory', '--api-url='], fileText: 'null' })).not.toThrow();
+  });
+});
+
+describe('config file location', () => {
+  it('--config wins, then TUNEWALL_CONFIG, then userData/config.json', () => {
+    expect(configFilePath({ env: { TUNEWALL_CONFIG: '/e.json' }, argv: ['--config=/f.json'], userDataDir: '/u' })).toBe('/f.json');
+    expect(configFilePath({ env: { TUNEWALL_CONFIG: '/e.json' }, argv: [], userDataDir: '/u' })).toBe('/e.json');
+    expect(configFilePath({ env: {}, argv: [], userDataDir: '/u' })).toBe('/u/config.json');
+  });
+
+  it('a missing file is no problem; an unreadable one is reported', () => {
+    const enoent = Object.assign(new Error('missing'), { code: 'ENOENT' });
+    expect(readConfigFile('/none.json', () => { throw enoent; })).toEqual({ filePath: '/none.json' });
+    expect(readConfigFile('/x.json', () => { throw new Error('EACCES'); })).toEqual({ filePath: '/x.json', fileReadError: 'EACCES' });
+    expect(readConfigFile('/ok.json', () => '{}')).toEqual({ filePath: '/ok.json', fileText: '{}' });
+  });
+});
