@@ -444,6 +444,11 @@ export class Catalog {
     return catalog;
   }
 
+  /** The territories generated so far (generation is lazy; nothing happens at start). */
+  generated(): Territory[] {
+    return [...this.territories.keys()];
+  }
+
   /** The catalog that made an id (generating it if needed); undefined for ids this catalog never issues. */
   catalogFor(id: string): TerritoryCatalog | undefined {
     const member = DEMO_MEMBERS.find((m) => m.id === id);
