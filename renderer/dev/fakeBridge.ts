@@ -1,0 +1,261 @@
+/**
+ * A scripted, in-memory bridge with realistic data: for renderer tests and screenshots while the core is built.
+ * Dev only: the production entry never imports it.
+ */
+import QRCode from 'qrcode';
+import type {
+  AppState,
+  AuthState,
+  BridgeEvent,
+  DetailRef,
+  QrMatrix,
+  Result,
+  RowId,
+  RowView,
+  TunewallBridge,
+  UiError,
+} from '../../shared/bridge';
+import { TERRITORIES, type Territory } from '../../shared/territory';
+import { makeDetail, makeTracks, memberFor, rowTiles } from './fakeData';
+
+export type FakeScenario =
+  | 'pairing'
+  | 'pairing-retrying'
+  | 'denied'
+  | 'expired'
+  | 'requesting'
+  | 'home'
+  | 'guest'
+  | 'offline'
+  | 'row-error'
+  | 'config';
+
+export const FAKE_SCENARIOS: readonly FakeScenario[] = [
+  'pairing', 'pairing-retrying', 'denied', 'expired', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
+];
+
+export interface FakeOptions {
+  scenario?: FakeScenario;
+  territory?: Territory;
+  language?: AppState['language'];
+  kiosk?: boolean;
+  now?: () => number;
+  /** Delay of every answer, to see loading states. */
+  latencyMs?: number;
+}
+
+export interface FakeCall {
+  method: string;
+  args: unknown[];
+}
+
+export interface FakeBridge {
+  bridge: TunewallBridge;
+  calls: FakeCall[];
+  state(): AppState;
+  emit(event: BridgeEvent): void;
+  setState(patch: Partial<AppState>): void;
+  /** The next `loadRow(id)` answers this error. */
+  failRow(id: RowId, error?: UiError): void;
+  /** Holds every `loadRow` answer until `release()`, to see skeletons. */
+  holdRows(): { release(): void };
+  callsOf(method: string): FakeCall[];
+}
+
+export function qrMatrix(text: string): QrMatrix {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  let bits = '';
+  for (let i = 0; i < modules.data.length; i++) bits += modules.data[i] ? '1' : '0';
+  return { size: modules.size, modules: bits };
+}
+
+const NETWORK_ERROR: UiError = { kind: 'network', message: 'The music service did not answer. Check the connection.', retryable: true };
+
+function pairingAuth(now: number, poll: 'waiting' | 'retrying' = 'waiting'): AuthState {
+  const verificationUrl = 'https://account.example.com/device';
+  return {
+    status: 'pairing',
+    code: {
+      userCode: 'WDJBMJHT',
+      verificationUrl,
+      shortVerificationUrl: 'https://exm.pl/d',
+      qr: qrMatrix(`${verificationUrl}?user_code=WDJB-MJHT`),
+      expiresAt: now + 9 * 60_000 + 41_000,
+    },
+    poll,
+    retryAt: poll === 'retrying' ? now + 8_000 : undefined,
+    renewals: 0,
+  };
+}
+
+export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
+  const now = options.now ?? (() => Date.now());
+  const scenario = options.scenario ?? 'home';
+  const territory = options.territory ?? 'TW';
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const calls: FakeCall[] = [];
+  const failing = new Map<RowId, UiError>();
+  let held: Promise<void> | undefined;
+  let shuffles = 0;
+
+  const authFor = (): AuthState => {
+    switch (scenario) {
+      case 'pairing':
+        return pairingAuth(now());
+      case 'pairing-retrying':
+        return pairingAuth(now(), 'retrying');
+      case 'denied':
+        return { status: 'denied', message: 'Sign-in was denied on the phone.' };
+      case 'expired':
+        return { status: 'expired', message: 'The code expired three times while nobody was watching.' };
+      case 'requesting':
+        return { status: 'requesting-code', attempt: 1 };
+      case 'guest':
+        return { status: 'signed-in', mode: 'guest', member: undefined };
+      default:
+        return { status: 'signed-in', mode: 'member', member: memberFor(territory) };
+    }
+  };
+
+  let state: AppState = {
+    auth: authFor(),
+    configProblems:
+      scenario === 'config'
+        ? [{ key: 'TUNEWALL_CLIENT_ID', message: 'is empty, so the demo service is used.', fix: 'Set TUNEWALL_CLIENT_ID in tunewall.env to your app’s client ID.' }]
+        : [],
+    network: scenario === 'offline' ? { online: false, retryAt: now() + 12_000 } : { online: true, retryAt: undefined },
+    storage: { protection: 'memory', reason: 'No system keyring was found (basic_text backend).' },
+    territory,
+    language: options.language ?? 'auto',
+    systemLocale: 'en-US',
+    guestModeAvailable: true,
+    sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
+    kiosk: { enabled: options.kiosk ?? false, idleSeconds: 120 },
+    version: '0.1.0',
+  };
+  if (scenario === 'row-error') failing.set('mood-stations', NETWORK_ERROR);
+
+  const emit = (event: BridgeEvent): void => {
+    for (const listener of listeners) listener(event);
+  };
+  const setState = (patch: Partial<AppState>): void => {
+    state = { ...state, ...patch };
+    emit({ type: 'state', state });
+  };
+  const answer = async <T,>(value: T): Promise<T> => {
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    return value;
+  };
+  const record = (method: string, ...args: unknown[]): void => {
+    calls.push({ method, args });
+  };
+  const titleOf = (ref: DetailRef): string => {
+    for (const id of ['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists'] as const) {
+      const found = rowTiles(id, state.territory).find((t) => t.ref?.id === ref.id);
+      if (found) return found.title;
+    }
+    return ref.id;
+  };
+
+  const bridge: TunewallBridge = {
+    async getState() {
+      record('getState');
+      return answer(state);
+    },
+    async startPairing() {
+      record('startPairing');
+      setState({ auth: { status: 'requesting-code', attempt: 1 } });
+      setState({ auth: pairingAuth(now()) });
+    },
+    async browseAsGuest() {
+      record('browseAsGuest');
+      setState({ auth: { status: 'signed-in', mode: 'guest', member: undefined } });
+      return { ok: true, value: undefined };
+    },
+    async signOut() {
+      record('signOut');
+      setState({ auth: pairingAuth(now()) });
+    },
+    async loadRow(id) {
+      record('loadRow', id);
+      if (held) await held;
+      const error = failing.get(id);
+      if (error !== undefined) {
+        failing.delete(id);
+        return answer<Result<RowView>>({ ok: false, error });
+      }
+      return answer<Result<RowView>>({
+        ok: true,
+        value: { id, tiles: rowTiles(id, state.territory), fetchedAt: now(), fromCache: false },
+      });
+    },
+    async getDetail(ref) {
+      record('getDetail', ref);
+      shuffles++;
+      return answer({ ok: true, value: makeDetail(ref, state.territory, titleOf(ref), shuffles) });
+    },
+    async getTracks(ref, offset, limit) {
+      record('getTracks', ref, offset, limit);
+      const detail = makeDetail(ref, state.territory, titleOf(ref), shuffles);
+      return answer({
+        ok: true,
+        value: { offset, total: detail.totalTracks, tracks: makeTracks(ref, state.territory, offset, limit, shuffles) },
+      });
+    },
+    async qrCode(text) {
+      record('qrCode', text);
+      return answer({ ok: true, value: qrMatrix(text) });
+    },
+    async setTerritory(value) {
+      record('setTerritory', value);
+      if (!TERRITORIES.includes(value)) return { ok: false, error: { kind: 'territory', message: 'Unknown territory', retryable: false } };
+      const auth = state.auth.status === 'signed-in' && state.auth.mode === 'member'
+        ? { ...state.auth, member: memberFor(value) }
+        : state.auth;
+      setState({ territory: value, auth });
+      return { ok: true, value: undefined };
+    },
+    async setLanguage(language) {
+      record('setLanguage', language);
+      setState({ language });
+    },
+    async diagnostics() {
+      record('diagnostics');
+      return answer({
+        serviceReachable: state.network.online,
+        latencyMs: state.network.online ? 42 : undefined,
+        tokenValidUntil: state.auth.status === 'signed-in' ? new Date(now() + 3_600_000).toISOString() : undefined,
+        apiOrigin: 'http://127.0.0.1:4780',
+        sandbox: true,
+      });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  return {
+    bridge,
+    calls,
+    state: () => state,
+    emit,
+    setState,
+    failRow(id, error = NETWORK_ERROR) {
+      failing.set(id, error);
+    },
+    holdRows() {
+      let release = (): void => undefined;
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return { release: () => release() };
+    },
+    callsOf(method) {
+      return calls.filter((c) => c.method === method);
+    },
+  };
+}

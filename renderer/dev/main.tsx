@@ -1,0 +1,37 @@
+/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja. */
+import { createRoot } from 'react-dom/client';
+import type { Language } from '../../shared/bridge';
+import { isTerritory } from '../../shared/territory';
+import { App } from '../src/App';
+import type { Screen } from '../src/store/navStore';
+import '../src/styles/app.css';
+import { FAKE_SCENARIOS, createFakeBridge, type FakeScenario } from './fakeBridge';
+import { rowTiles } from './fakeData';
+
+const params = new URLSearchParams(window.location.search);
+const asked = params.get('fake');
+const scenario: FakeScenario = FAKE_SCENARIOS.find((s) => s === asked) ?? 'home';
+const territoryParam = params.get('territory');
+const territory = territoryParam !== null && isTerritory(territoryParam) ? territoryParam : 'TW';
+const langParam = params.get('lang');
+const language: Language | 'auto' = langParam === 'en' || langParam === 'ja' || langParam === 'zh-Hant' ? langParam : 'auto';
+
+const fake = createFakeBridge({
+  scenario,
+  territory,
+  language,
+  kiosk: params.has('kiosk'),
+  latencyMs: Number(params.get('latency') ?? 120),
+});
+
+const screens: Screen[] = [];
+const screen = params.get('screen');
+if (screen === 'settings') screens.push({ name: 'settings' });
+if (screen === 'detail' || screen === 'station') {
+  const row = screen === 'detail' ? 'charts' : 'mood-stations';
+  const tile = rowTiles(row, territory)[0];
+  if (tile?.ref !== undefined) screens.push({ name: 'detail', ref: tile.ref, title: tile.title });
+}
+
+const root = document.getElementById('root');
+if (root !== null) createRoot(root).render(<App bridge={fake.bridge} initialScreens={screens} />);

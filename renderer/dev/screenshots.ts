@@ -1,0 +1,92 @@
+/**
+ * Screenshots of every screen on the fake bridge, for looking at from the sofa's point of view.
+ * Run: npx tsx renderer/dev/screenshots.ts   (writes /tmp/shots/*.png)
+ */
+import { chromium, type Page } from 'playwright-core';
+import { build, preview } from 'vite';
+
+const OUT = '/tmp/shots';
+const CONFIG = new URL('../vite.config.ts', import.meta.url).pathname;
+
+interface Shot {
+  name: string;
+  query: string;
+  /** Keys pressed before the picture, after the screen settled. */
+  keys?: string[];
+  sizes?: [number, number][];
+}
+
+const BOTH: [number, number][] = [
+  [1920, 1080],
+  [1280, 720],
+];
+
+const SHOTS: Shot[] = [
+  { name: 'pairing', query: 'fake=pairing', sizes: [...BOTH, [3840, 2160]] },
+  { name: 'pairing-retrying', query: 'fake=pairing-retrying&lang=ja' },
+  { name: 'pairing-denied', query: 'fake=denied&lang=en' },
+  { name: 'pairing-expired', query: 'fake=expired&lang=en' },
+  { name: 'home', query: 'fake=home', sizes: [...BOTH, [3840, 2160]] },
+  { name: 'home-moved', query: 'fake=home', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },
+  { name: 'home-en', query: 'fake=home&territory=SG' },
+  { name: 'home-ja', query: 'fake=home&territory=JP' },
+  { name: 'home-guest', query: 'fake=guest&lang=en' },
+  { name: 'home-row-error', query: 'fake=row-error', keys: ['ArrowDown'] },
+  { name: 'home-offline', query: 'fake=offline&lang=en' },
+  { name: 'home-config', query: 'fake=config&lang=en' },
+  { name: 'home-leave', query: 'fake=home', keys: ['Escape'] },
+  { name: 'detail', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown'] },
+  { name: 'detail-en', query: 'fake=home&screen=detail&lang=en&territory=SG' },
+  { name: 'detail-deep', query: 'fake=home&screen=detail', keys: Array<string>(40).fill('ArrowDown') },
+  { name: 'station', query: 'fake=home&screen=station&territory=JP' },
+  { name: 'detail-phone', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'Enter'] },
+  { name: 'settings', query: 'fake=home&screen=settings' },
+  { name: 'settings-en', query: 'fake=home&screen=settings&lang=en', keys: ['ArrowDown', 'ArrowDown'] },
+];
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(900);
+}
+
+async function main(): Promise<void> {
+  await build({ configFile: CONFIG, mode: 'fake', logLevel: 'warn' });
+  const server = await preview({ configFile: CONFIG, mode: 'fake', preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+  const base = server.resolvedUrls?.local[0];
+  if (base === undefined) throw new Error('preview server has no URL');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    for (const shot of SHOTS) {
+      for (const [width, height] of shot.sizes ?? BOTH) {
+        const page = await browser.newPage({ viewport: { width, height } });
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        await page.goto(`${base}dev/index.html?${shot.query}`);
+        await settle(page);
+        for (const key of shot.keys ?? []) {
+          await page.keyboard.press(key);
+          await page.waitForTimeout(120);
+        }
+        await settle(page);
+        const file = `${OUT}/${shot.name}-${width}x${height}.png`;
+        await page.screenshot({ path: file });
+        console.log(file, errors.length > 0 ? `ERRORS: ${errors.join(' | ')}` : '');
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  throw error;
+});

@@ -1,0 +1,150 @@
+import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { AuthState, TunewallBridge } from '../../shared/bridge';
+import { ConfigProblems, OfflineBanner } from './components/GlobalBanners';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { FocusButton } from './components/FocusButton';
+import { createI18n, resolveLanguage } from './i18n';
+import { intents, attachKeyboard, type IntentHub } from './input/intents';
+import { focusIsLost, startNavigation } from './input/navigation';
+import { useKioskIdle } from './input/useKioskIdle';
+import { createAppStore } from './store/appStore';
+import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
+import { createNavStore, type Screen } from './store/navStore';
+import { Detail } from './screens/Detail';
+import { Home } from './screens/Home';
+import { Pairing } from './screens/Pairing';
+import { Settings } from './screens/Settings';
+
+type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
+
+/** How long "Approved" stays on screen before Home replaces the pairing screen. */
+const APPROVED_MS = 1500;
+
+function Screens() {
+  const { t } = useTranslation();
+  const { app, nav } = useTunewall();
+  const state = useApp((s) => s.state);
+  const startError = useApp((s) => s.startError);
+  const top = useNav((s) => s.stack[s.stack.length - 1]);
+  const [approvedFrom, setApprovedFrom] = useState<PairingAuth | undefined>(undefined);
+  const lastPairing = useRef<PairingAuth | undefined>(undefined);
+  const auth = state?.auth;
+
+  useEffect(() => {
+    if (auth === undefined) return;
+    if (auth.status !== 'signed-in') {
+      lastPairing.current = auth;
+      nav.getState().reset();
+      return;
+    }
+    const before = lastPairing.current;
+    lastPairing.current = undefined;
+    if (before?.status === 'pairing' && auth.mode === 'member') {
+      setApprovedFrom(before);
+      const timer = window.setTimeout(() => setApprovedFrom(undefined), APPROVED_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [auth, nav]);
+
+  // Focus must always be somewhere: before each move, put it back on the screen if its element went away.
+  useEffect(() => {
+    intents.setBeforeNavigate(() => {
+      if (!focusIsLost()) return;
+      const root = auth?.status !== 'signed-in' ? 'pairing' : (top?.screen.name ?? 'home');
+      void setFocus(root);
+    });
+    return () => intents.setBeforeNavigate(undefined);
+  }, [auth, top]);
+
+  if (state === undefined || auth === undefined) {
+    return (
+      <main className="screen splash" role="status">
+        <span className="brand-mark big" aria-hidden="true">♪</span>
+        <p>{startError !== undefined ? startError.message : t('app.loading')}</p>
+        {startError !== undefined && (
+          <FocusButton focusKey="splash-retry" onSelect={() => void app.getState().start()}>
+            {t('common.retry')}
+          </FocusButton>
+        )}
+      </main>
+    );
+  }
+  if (approvedFrom !== undefined) return <Pairing auth={approvedFrom} approved />;
+  if (auth.status !== 'signed-in') return <Pairing auth={auth} />;
+  if (top === undefined || top.screen.name === 'home') return <Home />;
+  if (top.screen.name === 'settings') return <Settings />;
+  return <Detail key={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
+}
+
+function Chrome() {
+  const { t } = useTranslation();
+  const idle = useKioskIdle();
+  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
+  const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
+  return (
+    <>
+      <OfflineBanner />
+      {(!signedIn || screen === 'home') && <ConfigProblems />}
+      {idle && <div className="idle-hint">{t('global.idle')}</div>}
+    </>
+  );
+}
+
+function LanguageSync() {
+  const { i18n } = useTranslation();
+  const setting = useApp((s) => s.state?.language ?? 'auto');
+  const territory = useApp((s) => s.state?.territory);
+  const systemLocale = useApp((s) => s.state?.systemLocale ?? navigator.language);
+  const language = resolveLanguage(setting, territory, systemLocale);
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+  return null;
+}
+
+export interface AppProps {
+  bridge: TunewallBridge;
+  /** What "Leave" does; the shells close the window by default. */
+  quit?: () => void;
+  hub?: IntentHub;
+  /** Screens stacked on Home at start. */
+  initialScreens?: Screen[];
+}
+
+export function App({ bridge, quit, hub = intents, initialScreens }: AppProps) {
+  const value = useMemo<Tunewall>(() => {
+    // Before any child registers a focusable or asks for focus: Norigin ignores setFocus until it is started.
+    startNavigation(hub);
+    return { bridge, app: createAppStore(bridge), nav: createNavStore(initialScreens), quit: quit ?? (() => window.close()) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens only matter once
+  }, [bridge, quit, hub]);
+  const i18n = useMemo(() => createI18n(), []);
+
+  useEffect(() => {
+    const detach = attachKeyboard(window, hub);
+    const unsubscribe = bridge.subscribe((event) => {
+      if (event.type === 'intent') hub.dispatch(event.intent);
+      else value.app.getState().handleEvent(event);
+    });
+    void value.app.getState().start();
+    return () => {
+      unsubscribe();
+      detach();
+    };
+  }, [bridge, hub, value]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ErrorBoundary>
+        <TunewallProvider value={value}>
+          <LanguageSync />
+          <Screens />
+          <Chrome />
+        </TunewallProvider>
+      </ErrorBoundary>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ImageView } from '../../../shared/bridge';
+import { pickImage } from '../images';
+
+function hue(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) % 360;
+  return h;
+}
+
+/** Artwork at the smallest size that stays sharp where it is drawn, over a placeholder until it arrives. */
+export function Artwork({ images, title, className }: { images: readonly ImageView[]; title: string; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (node !== null) setWidth(node.getBoundingClientRect().width);
+  }, []);
+
+  const image = width > 0 || images.length > 0 ? pickImage(images, width, window.devicePixelRatio || 1) : undefined;
+  const h = hue(title);
+  const initial = Array.from(title.trim())[0] ?? '♪';
+  return (
+    <div
+      ref={box}
+      className={`art ${className ?? ''}`}
+      style={{ background: `linear-gradient(135deg, hsl(${h} 55% 32%), hsl(${(h + 50) % 360} 60% 18%))` }}
+    >
+      {!loaded && <span className="art-initial" aria-hidden="true">{initial}</span>}
+      {image !== undefined && !failed && (
+        <img
+          src={image.url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className={loaded ? 'is-loaded' : ''}
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+        />
+      )}
+    </div>
+  );
+}

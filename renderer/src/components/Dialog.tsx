@@ -1,0 +1,45 @@
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { intents } from '../input/intents';
+
+interface Props {
+  focusKey: string;
+  title: string;
+  /** Focused when the dialog opens. */
+  initialFocusKey: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+/** A modal that keeps the remote inside it, closes on Back and returns focus to where it was opened from. */
+export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide }: Props) {
+  const { ref, focusKey: ownKey } = useFocusable({ focusKey, isFocusBoundary: true, preferredChildFocusKey: initialFocusKey });
+  const opener = useRef<string | undefined>(undefined);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+
+  useEffect(() => {
+    opener.current = getCurrentFocusKey();
+    void setFocus(initialFocusKey);
+    const off = intents.on('back', () => close.current());
+    return () => {
+      off();
+      const back = opener.current;
+      if (back) void setFocus(back);
+    };
+  }, [initialFocusKey]);
+
+  return (
+    <FocusContext.Provider value={ownKey}>
+      <div className="dialog-backdrop">
+        <div ref={ref} className={`dialog ${wide ? 'dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title}>
+          <h2 className="dialog-title">{title}</h2>
+          {children}
+        </div>
+      </div>
+    </FocusContext.Provider>
+  );
+}

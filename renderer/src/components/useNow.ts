@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, refreshed every `everyMs`: for countdowns and the clock. */
+export function useNow(everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export function secondsUntil(at: number | undefined, now: number): number | undefined {
+  if (at === undefined) return undefined;
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function formatClock(totalSeconds: number): string {
+  const m = Math.floor(totalSeconds / 60);
+  const s = totalSeconds % 60;
+  return `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** mm:ss, for a countdown. */
+export function formatCountdown(totalSeconds: number): string {
+  return formatClock(totalSeconds).padStart(5, '0');
+}
+
+/** m:ss from milliseconds; h:mm:ss past an hour. */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  if (h === 0) return formatClock(total);
+  const rest = total % 3600;
+  return `${h}:${String(Math.floor(rest / 60)).padStart(2, '0')}:${String(rest % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,109 @@
+import { HELD_KEY_INTERVAL_MS, RepeatThrottle, intentForKey, type UiIntent } from './keymap';
+
+export type NavKey = 'left' | 'right' | 'up' | 'down' | 'enter';
+
+/** Where arrow and select intents go: Norigin's key handlers, handed over by the layout adapter. */
+export interface NavSink {
+  keyDown(key: NavKey, event: Event): void;
+  keyUp(key: NavKey): void;
+}
+
+/** Returns true when it consumed the intent (for instance, waking from kiosk idle). */
+export type IntentInterceptor = (intent: UiIntent) => boolean;
+export type IntentHandler = () => void;
+
+const NAV_KEYS: Partial<Record<UiIntent, NavKey>> = {
+  up: 'up',
+  down: 'down',
+  left: 'left',
+  right: 'right',
+  select: 'enter',
+};
+
+/**
+ * The one place intents flow through: keyboard and remote keys, the bridge's `intent` events, tests.
+ * Back and play-pause go to the innermost handler (a dialog before its screen), so each layer only says what it does.
+ */
+export class IntentHub {
+  private sink: NavSink | undefined;
+  private interceptors: IntentInterceptor[] = [];
+  private handlers: Record<'back' | 'play-pause', IntentHandler[]> = { back: [], 'play-pause': [] };
+  private beforeNav: (() => void) | undefined;
+
+  setSink(sink: NavSink | undefined): void {
+    this.sink = sink;
+  }
+
+  /** Runs before every arrow or select so focus can be put back somewhere visible if its element went away. */
+  setBeforeNavigate(fn: (() => void) | undefined): void {
+    this.beforeNav = fn;
+  }
+
+  intercept(fn: IntentInterceptor): () => void {
+    this.interceptors.push(fn);
+    return () => {
+      this.interceptors = this.interceptors.filter((f) => f !== fn);
+    };
+  }
+
+  /** The latest registered handler wins until it unregisters. */
+  on(intent: 'back' | 'play-pause', fn: IntentHandler): () => void {
+    this.handlers[intent].push(fn);
+    return () => {
+      this.handlers[intent] = this.handlers[intent].filter((f) => f !== fn);
+    };
+  }
+
+  dispatch(intent: UiIntent, event: Event = new Event('intent')): void {
+    for (const interceptor of this.interceptors) {
+      if (interceptor(intent)) return;
+    }
+    const navKey = NAV_KEYS[intent];
+    if (navKey !== undefined) {
+      this.beforeNav?.();
+      this.sink?.keyDown(navKey, event);
+      if (event.type !== 'keydown') this.sink?.keyUp(navKey);
+      return;
+    }
+    if (intent === 'back' || intent === 'play-pause') {
+      const list = this.handlers[intent];
+      list[list.length - 1]?.();
+    }
+  }
+
+  release(intent: UiIntent): void {
+    const navKey = NAV_KEYS[intent];
+    if (navKey !== undefined) this.sink?.keyUp(navKey);
+  }
+}
+
+export const intents = new IntentHub();
+
+/** Listens to a window's keys, turns them into intents and throttles held keys. Returns the detach function. */
+export function attachKeyboard(
+  target: Window,
+  hub: IntentHub,
+  now: () => number = () => performance.now(),
+  minRepeatMs: number = HELD_KEY_INTERVAL_MS,
+): () => void {
+  const throttle = new RepeatThrottle(minRepeatMs);
+  const down = (event: KeyboardEvent): void => {
+    const intent = intentForKey(event);
+    if (intent === undefined) return;
+    event.preventDefault();
+    if (!throttle.accept(intent, event.repeat, now())) return;
+    hub.dispatch(intent, event);
+  };
+  const up = (event: KeyboardEvent): void => {
+    const intent = intentForKey(event);
+    if (intent === undefined) return;
+    throttle.release(intent);
+    hub.release(intent);
+  };
+  target.addEventListener('keydown', down);
+  target.addEventListener('keyup', up);
+  return () => {
+    target.removeEventListener('keydown', down);
+    target.removeEventListener('keyup', up);
+  };
+}

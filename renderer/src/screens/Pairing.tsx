@@ -1,0 +1,114 @@
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuthState } from '../../../shared/bridge';
+import { FocusButton } from '../components/FocusButton';
+import { QrCode } from '../components/QrCode';
+import { formatCountdown, secondsUntil, useNow } from '../components/useNow';
+import { intents } from '../input/intents';
+import { focusIsLost } from '../input/navigation';
+import { useApp, useTunewall } from '../store/context';
+
+type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
+
+/** "ABCDEFGH" reads as "ABCD-EFGH" from across the room; codes that already carry a separator stay as they are. */
+export function formatUserCode(code: string): string {
+  const clean = code.trim().toUpperCase();
+  if (/[^A-Z0-9]/.test(clean) || clean.length < 6) return clean;
+  const half = Math.ceil(clean.length / 2);
+  return `${clean.slice(0, half)}-${clean.slice(half)}`;
+}
+
+export function Pairing({ auth, approved = false }: { auth: PairingAuth; approved?: boolean }) {
+  const { t } = useTranslation();
+  const { bridge } = useTunewall();
+  const guestModeAvailable = useApp((s) => s.state?.guestModeAvailable ?? false);
+  const sandbox = useApp((s) => s.state?.sandbox);
+  const now = useNow();
+  const { ref, focusKey } = useFocusable({ focusKey: 'pairing', trackChildren: true });
+
+  const needsKeyPress = auth.status === 'expired' || auth.status === 'denied' || auth.status === 'error';
+  const primaryKey = needsKeyPress ? 'pairing-new-code' : guestModeAvailable ? 'pairing-guest' : undefined;
+
+  useEffect(() => {
+    if (primaryKey !== undefined && focusIsLost()) void setFocus(primaryKey);
+    else if (primaryKey !== undefined && needsKeyPress) void setFocus(primaryKey);
+  }, [primaryKey, needsKeyPress]);
+
+  // "Press OK for a new code" must work even when nothing focusable is under the cursor.
+  useEffect(() => {
+    if (auth.status !== 'expired') return;
+    return intents.intercept((intent) => {
+      if (intent !== 'select' || !focusIsLost()) return false;
+      void bridge.startPairing();
+      return true;
+    });
+  }, [auth.status, bridge]);
+
+  const code = auth.status === 'pairing' ? auth.code : undefined;
+  const remaining = code !== undefined ? secondsUntil(code.expiresAt, now) : undefined;
+  const url = code?.shortVerificationUrl ?? code?.verificationUrl ?? '';
+  const displayUrl = url.replace(/^https?:\/\//, '');
+
+  let status: { text: string; tone: 'wait' | 'ok' | 'warn' | 'bad' };
+  if (approved) status = { text: t('pairing.approved'), tone: 'ok' };
+  else if (auth.status === 'pairing' && auth.poll === 'retrying') {
+    const seconds = secondsUntil(auth.retryAt, now);
+    status = { text: seconds ? t('pairing.retrying', { seconds }) : t('pairing.retryingSoon'), tone: 'warn' };
+  } else if (auth.status === 'pairing') status = { text: t('pairing.waiting'), tone: 'wait' };
+  else if (auth.status === 'denied') status = { text: auth.message || t('pairing.denied'), tone: 'bad' };
+  else if (auth.status === 'expired') status = { text: `${t('pairing.expired')} ${t('pairing.pressOk')}`, tone: 'warn' };
+  else if (auth.status === 'error') status = { text: auth.error.message, tone: 'bad' };
+  else if (auth.status === 'requesting-code' && auth.attempt > 1) status = { text: t('pairing.requestingAttempt', { attempt: auth.attempt }), tone: 'wait' };
+  else status = { text: t('pairing.requesting'), tone: 'wait' };
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <main ref={ref} className="screen pairing" aria-labelledby="pairing-title">
+        <div className="pairing-text">
+          <h1 id="pairing-title" className="pairing-title">{t('pairing.title')}</h1>
+          <ol className="steps">
+            <li><span className="step-n">1</span><span>{t('pairing.step1', { url: displayUrl || '…' })}</span></li>
+            <li><span className="step-n">2</span><span>{t('pairing.step2')}</span></li>
+            <li><span className="step-n">3</span><span>{t('pairing.step3')}</span></li>
+          </ol>
+          <p className={`pairing-status tone-${status.tone}`} role="status" aria-live="polite">
+            <span className="status-dot" aria-hidden="true" />
+            {status.text}
+          </p>
+          {auth.status === 'pairing' && auth.renewals > 0 && <p className="pairing-note">{t('pairing.renewed')}</p>}
+          <div className="pairing-actions">
+            {needsKeyPress && (
+              <FocusButton focusKey="pairing-new-code" className="btn-primary" onSelect={() => void bridge.startPairing()}>
+                {t('pairing.newCode')}
+              </FocusButton>
+            )}
+            {guestModeAvailable && (
+              <FocusButton focusKey="pairing-guest" onSelect={() => void bridge.browseAsGuest()}>
+                {t('pairing.guest')}
+              </FocusButton>
+            )}
+          </div>
+          {sandbox !== undefined && <p className="pairing-sandbox">{t('pairing.sandbox', { url: sandbox.approveUrl })}</p>}
+        </div>
+        <div className="pairing-code-card">
+          {code !== undefined ? (
+            <>
+              <QrCode qr={code.qr} label={t('pairing.qrLabel')} className="pairing-qr" />
+              <p className="code-label">{t('pairing.codeLabel')}</p>
+              <p className="user-code" data-testid="user-code">{formatUserCode(code.userCode)}</p>
+              <p className="verify-url">{displayUrl}</p>
+              {remaining !== undefined && (
+                <p className={`expiry ${remaining < 60 ? 'is-soon' : ''}`} data-testid="countdown">
+                  {t('pairing.expiresIn', { time: formatCountdown(remaining) })}
+                </p>
+              )}
+            </>
+          ) : (
+            <div className="qr-skeleton" aria-hidden="true" />
+          )}
+        </div>
+      </main>
+    </FocusContext.Provider>
+  );
+}

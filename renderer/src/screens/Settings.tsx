@@ -1,0 +1,176 @@
+import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiagnosticsView, Language } from '../../../shared/bridge';
+import type { Territory } from '../../../shared/territory';
+import { Dialog } from '../components/Dialog';
+import { FocusButton } from '../components/FocusButton';
+import { ConfigProblems } from '../components/GlobalBanners';
+import { revealFocused } from '../components/Tile';
+import { intents } from '../input/intents';
+import { useApp, useTunewall } from '../store/context';
+
+// Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
+const TERRITORIES = ['TW', 'HK', 'SG', 'MY', 'JP'] as const satisfies readonly Territory[];
+
+const LANGUAGES: { value: Language | 'auto'; label: string | undefined }[] = [
+  { value: 'auto', label: undefined },
+  { value: 'en', label: 'English' },
+  { value: 'zh-Hant', label: '繁體中文' },
+  { value: 'ja', label: '日本語' },
+];
+
+const reveal = (node: HTMLElement): void => revealFocused(node, 'nearest');
+
+export function territoryFocusKey(territory: Territory): string {
+  return `territory:${territory}`;
+}
+
+export function Settings() {
+  const { t, i18n } = useTranslation();
+  const { bridge, nav } = useTunewall();
+  const state = useApp((s) => s.state);
+  const [diagnostics, setDiagnostics] = useState<DiagnosticsView | 'checking' | undefined>('checking');
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const [territoryError, setTerritoryError] = useState<string | undefined>(undefined);
+  const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true });
+
+  const runDiagnostics = useCallback(() => {
+    bridge.diagnostics().then(setDiagnostics, (error: unknown) => {
+      console.warn('diagnostics failed', error);
+      setDiagnostics(undefined);
+    });
+  }, [bridge]);
+  const check = (): void => {
+    setDiagnostics('checking');
+    runDiagnostics();
+  };
+
+  useEffect(() => runDiagnostics(), [runDiagnostics]);
+  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+
+  const territory = state?.territory;
+  useEffect(() => {
+    if (territory !== undefined) void setFocus(territoryFocusKey(territory));
+    // Only on arrival: changing the territory later keeps focus where the person is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (state === undefined) return null;
+  const auth = state.auth;
+  const member = auth.status === 'signed-in' && auth.mode === 'member' ? auth.member : undefined;
+  const time = (iso: string): string =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  const chooseTerritory = (value: Territory): void => {
+    setTerritoryError(undefined);
+    void bridge.setTerritory(value).then((result) => {
+      if (!result.ok) setTerritoryError(result.error.message);
+    });
+  };
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <main ref={ref} className="screen settings">
+        <h1 className="settings-title">{t('settings.title')}</h1>
+        <div className="settings-grid">
+          <section className="card">
+            <h2>{t('settings.territory')}</h2>
+            <div className="choices">
+              {TERRITORIES.map((value) => (
+                <FocusButton
+                  key={value}
+                  focusKey={territoryFocusKey(value)}
+                  selected={state.territory === value}
+                  onSelect={() => chooseTerritory(value)}
+                  onFocused={reveal}
+                >
+                  {t(`settings.territoryNames.${value}`)}
+                </FocusButton>
+              ))}
+            </div>
+            {territoryError !== undefined && <p className="row-error">{territoryError}</p>}
+            <h2>{t('settings.language')}</h2>
+            <div className="choices">
+              {LANGUAGES.map(({ value, label }) => (
+                <FocusButton
+                  key={value}
+                  focusKey={`language:${value}`}
+                  selected={state.language === value}
+                  onSelect={() => void bridge.setLanguage(value)}
+                  onFocused={reveal}
+                >
+                  <span lang={value === 'auto' ? undefined : value}>{label ?? t('settings.languageAuto')}</span>
+                </FocusButton>
+              ))}
+            </div>
+          </section>
+
+          <section className="card">
+            <h2>{t('settings.account')}</h2>
+            <p>{member !== undefined ? t('settings.signedInAs', { name: member.name }) : t('settings.guestMode')}</p>
+            {auth.status === 'signed-in' && (
+              <FocusButton focusKey="settings-sign-out" onSelect={() => setConfirmSignOut(true)} onFocused={reveal}>
+                {t('settings.signOut')}
+              </FocusButton>
+            )}
+            <h2>{t('settings.security')}</h2>
+            <p className={`protection protection-${state.storage.protection}`}>
+              {t(`settings.protection.${state.storage.protection}`)}
+            </p>
+            {state.storage.reason !== undefined && <p className="muted">{t('settings.reason', { reason: state.storage.reason })}</p>}
+          </section>
+
+          <section className="card">
+            <h2>{t('settings.diagnostics')}</h2>
+            {diagnostics === 'checking' && <p className="muted">{t('settings.checking')}</p>}
+            {diagnostics !== undefined && diagnostics !== 'checking' && (
+              <ul className="diagnostics">
+                <li className={diagnostics.serviceReachable ? 'ok' : 'bad'}>
+                  {diagnostics.serviceReachable ? t('settings.reachable') : t('settings.unreachable')}
+                  {diagnostics.latencyMs !== undefined && ` · ${t('settings.latency', { ms: Math.round(diagnostics.latencyMs) })}`}
+                </li>
+                <li>
+                  {diagnostics.tokenValidUntil !== undefined
+                    ? t('settings.tokenValid', { time: time(diagnostics.tokenValidUntil) })
+                    : t('settings.tokenNone')}
+                </li>
+                <li className="muted">{diagnostics.sandbox ? t('settings.sandbox') : t('settings.service', { origin: diagnostics.apiOrigin })}</li>
+              </ul>
+            )}
+            <FocusButton focusKey="settings-diagnostics" onSelect={check} onFocused={reveal}>
+              {t('settings.runDiagnostics')}
+            </FocusButton>
+            <h2>{t('settings.about')}</h2>
+            <p>Tunewall · {t('settings.version', { version: state.version })}</p>
+          </section>
+        </div>
+        <ConfigProblems />
+        {confirmSignOut && (
+          <Dialog
+            focusKey="sign-out-dialog"
+            title={t('settings.signOutConfirm')}
+            initialFocusKey="sign-out-cancel"
+            onClose={() => setConfirmSignOut(false)}
+          >
+            <div className="dialog-actions">
+              <FocusButton focusKey="sign-out-cancel" className="btn-primary" onSelect={() => setConfirmSignOut(false)}>
+                {t('common.cancel')}
+              </FocusButton>
+              <FocusButton
+                focusKey="sign-out-confirm"
+                onSelect={() => {
+                  setConfirmSignOut(false);
+                  nav.getState().reset();
+                  void bridge.signOut();
+                }}
+              >
+                {t('settings.signOut')}
+              </FocusButton>
+            </div>
+          </Dialog>
+        )}
+      </main>
+    </FocusContext.Provider>
+  );
+}

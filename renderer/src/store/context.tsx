@@ -1,0 +1,33 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { TunewallBridge } from '../../../shared/bridge';
+import type { AppStore, AppStoreState } from './appStore';
+import type { NavStore, NavStoreState } from './navStore';
+
+export interface Tunewall {
+  bridge: TunewallBridge;
+  app: AppStore;
+  nav: NavStore;
+  /** Leaving the app (the leave dialog's "Leave"); the shell decides what that means. */
+  quit: () => void;
+}
+
+const TunewallContext = createContext<Tunewall | undefined>(undefined);
+
+export function TunewallProvider({ value, children }: { value: Tunewall; children: ReactNode }) {
+  return <TunewallContext.Provider value={value}>{children}</TunewallContext.Provider>;
+}
+
+export function useTunewall(): Tunewall {
+  const value = useContext(TunewallContext);
+  if (value === undefined) throw new Error('useTunewall outside TunewallProvider');
+  return value;
+}
+
+export function useApp<T>(selector: (s: AppStoreState) => T): T {
+  return useStore(useTunewall().app, selector);
+}
+
+export function useNav<T>(selector: (s: NavStoreState) => T): T {
+  return useStore(useTunewall().nav, selector);
+}
