@@ -1,0 +1,131 @@
+/** The artwork the sandbox draws and serves: real JPEGs of the documented sizes, cacheable, one picture per id. */
+import { describe, expect, it } from 'vitest';
+import {
+  AlbumSchema,
+  ArtistSchema,
+  ChildrenCategoryPageSchema,
+  MoodStationPageSchema,
+  PlaylistPageSchema,
+  UserSchema,
+  type Image,
+} from '../../shared/service/catalog';
+import { ArtworkCache } from '../../sandbox/artwork';
+import { createCatalog } from '../../sandbox/data/catalog';
+import { DEFAULT_OPTIONS } from '../../sandbox/options';
+import { catalogFixture } from './catalog-fixture';
+
+const fx = catalogFixture();
+
+/** Width and height from the JPEG's start-of-frame segment. */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  let i = 2;
+  while (i + 9 < bytes.length) {
+    if (bytes[i] !== 0xff) throw new Error(`No JPEG marker at ${i}.`);
+    const marker = bytes[i + 1] ?? 0;
+    const length = ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0);
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      return { height: ((bytes[i + 5] ?? 0) << 8) | (bytes[i + 6] ?? 0), width: ((bytes[i + 7] ?? 0) << 8) | (bytes[i + 8] ?? 0) };
+    }
+    i += 2 + length;
+  }
+  throw new Error('No start-of-frame segment.');
+}
+
+async function fetchImage(url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { headers });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function expectServed(images: Image[]): Promise<void> {
+  for (const image of images) {
+    expect(image.url.startsWith(`${fx.sb.origin}/artwork/`)).toBe(true);
+    const { res, bytes } = await fetchImage(image.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    expect(jpegSize(bytes)).toEqual({ width: image.width, height: image.height });
+  }
+}
+
+describe('documented sizes, each a JPEG of exactly that size', () => {
+  const tw = createCatalog(DEFAULT_OPTIONS.seed).territory('TW');
+
+  it('playlist 300/600/1000', async () => {
+    const playlist = PlaylistPageSchema.parse((await fx.get('/charts?territory=TW')).body).data[0];
+    expect(playlist?.images.map((i) => i.width)).toEqual([300, 600, 1000]);
+    await expectServed(playlist?.images ?? []);
+  });
+
+  it('album 160/500/1000 and artist 160/300', async () => {
+    const album = tw.artists[0]?.albums[0];
+    if (!album) throw new Error('no album');
+    const json = AlbumSchema.parse((await fx.get(`/albums/${album.id}?territory=TW`)).body);
+    expect(json.images.map((i) => i.width)).toEqual([160, 500, 1000]);
+    await expectServed(json.images);
+    const artist = ArtistSchema.parse((await fx.get(`/artists/${album.artist.id}?territory=TW`)).body);
+    expect(artist.images.map((i) => i.width)).toEqual([160, 300]);
+    await expectServed(artist.images);
+  });
+
+  it('user 75/180/300, station 300, children category height 300 with its own widths', async () => {
+    const me = UserSchema.parse((await fx.get('/me')).body);
+    await expectServed(me.images);
+    const mood = MoodStationPageSchema.parse((await fx.get('/mood-stations?territory=TW')).body).data[0];
+    await expectServed(mood?.images ?? []);
+    const children = ChildrenCategoryPageSchema.parse((await fx.get('/children-categories?territory=TW')).body).data;
+    const images = children.flatMap((c) => c.images);
+    expect(images.every((i) => i.height === 300)).toBe(true);
+    await expectServed(images.slice(0, 3));
+  });
+});
+
+describe('caching and identity', () => {
+  it('sends an immutable Cache-Control and an ETag, and answers 304 to If-None-Match', async () => {
+    const url = `${fx.sb.origin}/artwork/playlist/TsomePlaylist00001/300x300.jpg`;
+    const first = await fetchImage(url);
+    expect(first.res.headers.get('cache-control')).toMatch(/immutable/);
+    expect(first.res.headers.get('cache-control')).toMatch(/max-age=\d{7,}/);
+    const etag = first.res.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+    const again = await fetchImage(url, { 'if-none-match': etag ?? '' });
+    expect(again.res.status).toBe(304);
+    expect(again.bytes.length).toBe(0);
+    const other = await fetchImage(url, { 'if-none-match': '"something-else"' });
+    expect(other.res.status).toBe(200);
+  });
+
+  it('the same id gives the same bytes; another id another picture; no token is needed', async () => {
+    const a1 = await fetchImage(`${fx.sb.origin}/artwork/album/Tabcdefghijklmnop1/160x160.jpg`);
+    const a2 = await fetchImage(`${fx.sb.origin}/artwork/album/Tabcdefghijklmnop1/160x160.jpg`);
+    const b = await fetchImage(`${fx.sb.origin}/artwork/album/Tabcdefghijklmnop2/160x160.jpg`);
+    expect(a1.res.status).toBe(200);
+    expect(Buffer.from(a1.bytes).equals(Buffer.from(a2.bytes))).toBe(true);
+    expect(Buffer.from(a1.bytes).equals(Buffer.from(b.bytes))).toBe(false);
+  });
+
+  it('sizes and kinds that are not documented are not found', async () => {
+    for (const path of ['playlist/Tx/301x301.jpg', 'playlist/Tx/300x600.jpg', 'children/Tx/300x301.jpg', 'poster/Tx/300x300.jpg', 'album/Tx/160x160.png']) {
+      expect((await fetch(`${fx.sb.origin}/artwork/${path}`)).status, path).toBe(404);
+    }
+  });
+
+  it('the encoded-bytes cache stays within its byte budget and keeps the most recent', () => {
+    const cache = new ArtworkCache(100);
+    let made = 0;
+    const make = (n: number) => () => {
+      made += 1;
+      return Buffer.alloc(n);
+    };
+    cache.get('a', make(40));
+    cache.get('b', make(40));
+    cache.get('a', make(40));
+    expect(made).toBe(2);
+    cache.get('c', make(40));
+    expect(cache.size).toBe(2);
+    cache.get('a', make(40));
+    expect(made).toBe(3);
+    cache.get('b', make(40));
+    expect(made).toBe(4);
+  });
+});
