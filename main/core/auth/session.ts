@@ -34,6 +34,8 @@ export interface AuthSessionOptions {
   requestTimeoutMs?: number;
   /** Retries of a refresh that met network trouble. */
   backoff?: BackoffPolicy;
+  /** Backoff of the device flow's code requests; its polls back off from their interval up to `maxMs`. */
+  deviceBackoff?: BackoffPolicy;
   /** Device-flow codes renewed unattended. */
   maxRenewals?: number;
   /** How often waits re-read the wall clock. */
@@ -81,6 +83,7 @@ export class AuthSession implements ApiAuth {
       onState: (state) => this.onFlowState(state),
       onTokens: (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
       ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
+      ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
       ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
     });
   }
