@@ -3,7 +3,7 @@
  * Checks run in the order a client would trip over them: bearer token, member-ness, territory, paging, then the id.
  */
 import { Hono, type Context } from 'hono';
-import { PAGE_LIMITS } from '../../shared/service/catalog';
+import { PAGE_LIMITS, type FavoriteResult } from '../../shared/service/catalog';
 import { isTerritory, type Territory } from '../../shared/territory';
 import { mountArtwork } from '../artwork';
 import type { Grant, SandboxContext } from '../context';
@@ -344,7 +344,8 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
       const track = found(catalog.catalogFor(trackId)?.byId.tracks.get(trackId));
       const already = favoriteTracks(memberId).some((t) => t.id === track.id);
       if (!already) favorites.add(memberId, track.id);
-      return { track_id: track.id, favorite: true, created: !already };
+      const result: FavoriteResult = { track_id: track.id, favorite: true, created: !already };
+      return result;
     },
     'post',
   );

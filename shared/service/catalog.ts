@@ -179,3 +179,14 @@ export const CATALOG_ERROR_MESSAGES = {
 
 /** Per-endpoint maximum page size (spec: Limits). */
 export const PAGE_LIMITS = { default: 500, playlists: 100, recommended: 50 } as const;
+
+/**
+ * Answer to `POST /me/favorite` (the contract does not show one; this is the sandbox's, see sandbox/README.md):
+ * 201 with `created: true` when the track was added, 200 with `created: false` when it already was a favorite.
+ */
+export const FavoriteResultSchema = z.object({
+  track_id: z.string(),
+  favorite: z.literal(true),
+  created: z.boolean().optional(),
+});
+export type FavoriteResult = z.infer<typeof FavoriteResultSchema>;

@@ -1,7 +1,14 @@
 /** Member endpoints: who may call them, their shapes, territory defaults, and favorites written with POST. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AlbumPageSchema, PlaylistPageSchema, TrackPageSchema, TrackSchema, UserSchema } from '../../shared/service/catalog';
+import {
+  AlbumPageSchema,
+  FavoriteResultSchema,
+  PlaylistPageSchema,
+  TrackPageSchema,
+  TrackSchema,
+  UserSchema,
+} from '../../shared/service/catalog';
 import { createCatalog } from '../../sandbox/data/catalog';
 import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { catalogError, catalogFixture } from './catalog-fixture';
@@ -130,6 +137,7 @@ describe('favorites', () => {
     const res = await fx.post('/me/favorite', JSON.stringify({ track_id: track.id }), 'application/json');
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ track_id: track.id, favorite: true, created: true });
+    expect(FavoriteResultSchema.parse(res.body).track_id).toBe(track.id);
     const after = TrackPageSchema.parse((await fx.get('/me/favorite')).body);
     expect(after.data[0]?.id).toBe(track.id);
     expect(TrackSchema.parse(after.data[0]).album?.id).toBe(track.album.id);
