@@ -117,8 +117,12 @@ export class AuthSession implements ApiAuth {
     this.becomeMember(stored);
   }
 
-  /** A key press on the pairing, denied, expired or error screen: a fresh code, a fresh renewal count. */
+  /**
+   * A key press on the pairing, denied, expired or error screen (or a guest choosing to sign in): a fresh code, a
+   * fresh renewal count. A signed-in member signs out first; this does nothing for them.
+   */
   startPairing(): void {
+    if (this.mode === 'member') return;
     this.notice = undefined;
     this.startPairingInternal();
   }

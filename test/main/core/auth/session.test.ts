@@ -329,6 +329,27 @@ describe('session', () => {
     h.session.dispose();
   });
 
+  it('startPairing does not drop a signed-in member; from guest mode it starts pairing', async () => {
+    const member = harness({ tokens: stored() });
+    member.session.start();
+    member.session.startPairing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(member.f.to('/oauth2/device/code')).toHaveLength(0);
+    expect(member.last()).toMatchObject({ status: 'signed-in', mode: 'member' });
+    member.session.dispose();
+
+    const guest = harness();
+    guest.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await guest.session.browseAsGuest();
+    guest.session.startPairing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(guest.f.to('/oauth2/device/code')).toHaveLength(2);
+    expect(guest.last()).toMatchObject({ status: 'pairing' });
+    await expect(guest.session.accessToken()).rejects.toMatchObject({ kind: 'auth' });
+    guest.session.dispose();
+  });
+
   it('after sleep, resume refreshes at once if the refresh came due', async () => {
     const h = harness({ tokens: stored() });
     h.session.start();
