@@ -73,6 +73,3 @@ export const SETTINGS = {
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
-
-/** Environment variables that are not settings but belong to Tunewall's launch (not reported as unknown). */
-export const OTHER_ENV = ['TUNEWALL_CONFIG'] as const;
