@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { APP_HOST, APP_SCHEME } from './appUrl';
+import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
 
 /** The registration Electron needs before `ready`: standard (relative URLs, origin) and secure (like https). */
 export const APP_SCHEME_PRIVILEGES = {
@@ -79,7 +80,6 @@ export function resolveAppPath(rootDir: string, requestUrl: string): string | un
 export interface AppProtocolDeps {
   rootDir: string;
   readFile(filePath: string): Promise<Buffer>;
-  contentSecurityPolicy(): string;
 }
 
 function refusal(status: number, text: string): Response {
@@ -104,7 +104,7 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
       status: 200,
       headers: {
         'content-type': contentTypeFor(filePath),
-        'content-security-policy': deps.contentSecurityPolicy(),
+        'content-security-policy': CONTENT_SECURITY_POLICY,
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
         'cache-control': 'no-cache',

@@ -1,39 +1,13 @@
 /**
- * The Content-Security-Policy of every app:// response. The renderer's index.html carries the same policy in a
- * <meta>; the header is the one a compromised page cannot edit.
+ * The Content-Security-Policy header of every app:// response. The renderer's index.html carries its own policy in a
+ * <meta>; a browser enforces both, so a resource loads only when each allows it.
+ *
+ * Images are the one kind left to the <meta>: it names where artwork comes from (https hosts in catalog responses,
+ * and the embedded sandbox on loopback http), which this header cannot list as a static string. Every other fetch
+ * directive is spelled out here, so nothing falls back to "allow".
+ *
+ * Scripts: `app://tunewall` is this app's own origin, i.e. exactly what 'self' means here; written as the origin
+ * because nothing on it serves JSONP or user uploads, the risk the 'self' keyword is flagged for.
  */
-
-/**
- * Keeps only origins of the form scheme://host[:port] over http(s), or the scheme source `https:`, so nothing passed
- * in can add a keyword or another directive to the policy.
- */
-export function normalizeImageOrigin(value: string): string | undefined {
-  if (value === 'https:') return value;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-    return url.origin;
-  } catch (error) {
-    if (error instanceof TypeError) return undefined;
-    throw error;
-  }
-}
-
-export function buildContentSecurityPolicy(imageOrigins: readonly string[]): string {
-  const images = [...new Set(imageOrigins.map(normalizeImageOrigin).filter((o): o is string => o !== undefined))];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    ['img-src', "'self'", 'data:', ...images].join(' '),
-    "font-src 'self'",
-    "connect-src 'self'",
-    "media-src 'none'",
-    "object-src 'none'",
-    "frame-src 'none'",
-    "worker-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+export const CONTENT_SECURITY_POLICY =
+  "script-src app://tunewall; style-src 'self'; font-src 'self'; connect-src 'self'; media-src 'none'; object-src 'none'; frame-src 'none'; child-src 'none'; worker-src 'none'; manifest-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";

@@ -32,10 +32,4 @@ export interface ElectronCoreDeps {
   isPackaged: boolean;
 }
 
-/**
- * The core as the shell may use it. `imageOrigins` (optional) names the origins artwork is served from, for the
- * Content-Security-Policy's img-src; without it the shell allows any https image plus the embedded sandbox's origin.
- */
-export type ShellCore = AppCore & { imageOrigins?(): readonly string[] };
-
-export type CreateAppCore = (deps: ElectronCoreDeps) => ShellCore | Promise<ShellCore>;
+export type CreateAppCore = (deps: ElectronCoreDeps) => AppCore | Promise<AppCore>;

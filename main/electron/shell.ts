@@ -19,8 +19,8 @@ import type { BrowserWindow } from 'electron';
 import type { Logger } from '../core/ports';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol';
 import { APP_ENTRY_URL, APP_SCHEME } from './appUrl';
-import { buildContentSecurityPolicy } from './contentSecurityPolicy';
-import type { CreateAppCore, ElectronCoreDeps, ShellCore } from './coreDeps';
+import type { AppCore } from '../core/appCore';
+import type { CreateAppCore, ElectronCoreDeps } from './coreDeps';
 import { messagePageUrl } from './crashRecovery';
 import { hardenWebContents } from './hardening';
 import { forwardCoreEvents, registerBridgeIpc } from './ipc';
@@ -28,7 +28,6 @@ import { openKeyValueStore, type StoreLike, type StoreOptions } from './keyValue
 import { forwardOnline, forwardWakeups, keepDisplayAwake } from './power';
 import { createSafeStorageCipher } from './safeStorageCipher';
 import { createSenderPolicy } from './senderPolicy';
-import { sessionImageOrigins } from './imageOrigins';
 import { secureSession } from './sessionPolicy';
 import { createMainWindow } from './window';
 import { resolveWindowOptions } from './windowConfig';
@@ -47,7 +46,7 @@ export interface ShellDeps {
 
 export interface ShellHandle {
   window: BrowserWindow;
-  core: ShellCore | undefined;
+  core: AppCore | undefined;
   /** Undoes what the shell set up and disposes the core; the app quits after it. */
   shutdown(): Promise<void>;
 }
@@ -74,7 +73,7 @@ export function prepareShell(logger: Logger): boolean {
   return true;
 }
 
-async function buildCore(deps: ShellDeps): Promise<{ core: ShellCore | undefined; problem: string | undefined }> {
+async function buildCore(deps: ShellDeps): Promise<{ core: AppCore | undefined; problem: string | undefined }> {
   const { logger } = deps;
   if (deps.createAppCore === undefined) {
     return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.' };
@@ -116,19 +115,15 @@ export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
 
   const { core, problem } = await buildCore(deps);
   let windowOptions: WindowOptions = DEFAULT_WINDOW_OPTIONS;
-  let imageOrigins: readonly string[] = [];
   if (core !== undefined) {
     const state = await core.handlers.getState();
     windowOptions = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
-    imageOrigins = sessionImageOrigins(core, state);
   }
-  const csp = buildContentSecurityPolicy(imageOrigins);
-  const contentSecurityPolicy = (): string => csp;
 
-  secureSession(session.defaultSession, { contentSecurityPolicy, logger });
+  secureSession(session.defaultSession, { logger });
   protocol.handle(
     APP_SCHEME,
-    createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file), contentSecurityPolicy }),
+    createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file) }),
   );
 
   const policy = createSenderPolicy();

@@ -8,7 +8,7 @@ import { RELOADS_ALLOWED, RELOAD_WINDOW_MS, createReloadBudget, errorPageUrl } f
 import { hardenWebContents } from './hardening';
 import { isConfirmKey } from './inputPolicy';
 import type { SenderPolicy } from './senderPolicy';
-import { browserWindowOptions, type WindowOptions } from './windowOptions';
+import { BACKGROUND_COLOR, type WindowOptions } from './windowOptions';
 
 /** After the error page has been up this long, try the app again unattended (a kiosk may have no one to press OK). */
 export const AUTO_RETRY_MS = 5 * 60_000;
@@ -32,9 +32,42 @@ function defaultTimer(callback: () => void, ms: number): () => void {
 
 export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   const { logger } = deps;
-  const win = new BrowserWindow(browserWindowOptions(deps.options, deps.preloadPath));
+  const { kiosk, fullscreen, devtools } = deps.options;
+  // Every security preference is written out, never left to a default, so a reader and the scanner see each one.
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 720,
+    show: false,
+    backgroundColor: BACKGROUND_COLOR,
+    title: 'Tunewall',
+    kiosk,
+    fullscreen: kiosk || fullscreen,
+    autoHideMenuBar: true,
+    webPreferences: {
+      // Reviewed: the preload exposes the typed bridge and nothing else (preload.ts, bridgeClient.ts).
+      preload: deps.preloadPath, // eng-disable PRELOAD_JS_CHECK
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      navigateOnDragDrop: false,
+      // A middle click must not open anything; new windows are denied anyway.
+      disableBlinkFeatures: 'Auxclick',
+      safeDialogs: true,
+      disableDialogs: true,
+      devTools: devtools,
+      // Background throttling would stall a wall display left on one screen.
+      backgroundThrottling: false,
+    },
+  });
   const contents = win.webContents;
-  hardenWebContents(contents, { devtools: deps.options.devtools, logger });
+  hardenWebContents(contents, { devtools, logger });
   deps.policy.trust(contents);
   win.removeMenu();
   win.once('ready-to-show', () => win.show());

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppProtocolHandler, resolveAppPath } from '../../../main/electron/appProtocol';
+import { CONTENT_SECURITY_POLICY } from '../../../main/electron/contentSecurityPolicy';
 
 let root: string;
 let outside: string;
@@ -49,22 +50,20 @@ describe('resolveAppPath', () => {
 });
 
 describe('app protocol handler', () => {
-  const csp = "default-src 'self'";
-  const handler = () =>
-    createAppProtocolHandler({ rootDir: root, readFile: (file) => readFile(file), contentSecurityPolicy: () => csp });
+  const handler = () => createAppProtocolHandler({ rootDir: root, readFile: (file) => readFile(file) });
 
   it('serves a file with its type and the security headers', async () => {
     const response = await handler()(new Request('app://tunewall/assets/app.js'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toBe(csp);
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await response.text()).toBe('console.log(1)');
   });
 
   it('refuses traversal without reading the file system', async () => {
     const readSpy = vi.fn((file: string) => readFile(file));
-    const guarded = createAppProtocolHandler({ rootDir: root, readFile: readSpy, contentSecurityPolicy: () => csp });
+    const guarded = createAppProtocolHandler({ rootDir: root, readFile: readSpy });
     const response = await guarded(new Request('app://tunewall/..%2Fsecret.txt'));
     expect(response.status).toBe(403);
     expect(await response.text()).not.toContain('tokens');

@@ -6,7 +6,7 @@ import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import { RELOADS_ALLOWED, isErrorPageUrl } from '../../../main/electron/crashRecovery';
 import { createSenderPolicy } from '../../../main/electron/senderPolicy';
 import { AUTO_RETRY_MS, createMainWindow } from '../../../main/electron/window';
-import { browserWindowOptions, type WindowOptions } from '../../../main/electron/windowOptions';
+import type { WindowOptions } from '../../../main/electron/windowOptions';
 import { fake, preventable, resetElectronMock, type FakeBrowserWindow } from './electronMock';
 import { fakeLogger } from './fakes';
 
@@ -44,7 +44,7 @@ beforeEach(() => resetElectronMock());
 
 describe('window preferences', () => {
   it('sandboxes the renderer, isolates its context and gives it no Node', () => {
-    const prefs = browserWindowOptions(production, '/p.cjs').webPreferences;
+    const prefs = open().win.options.webPreferences;
     expect(prefs).toMatchObject({
       sandbox: true,
       contextIsolation: true,
@@ -58,7 +58,8 @@ describe('window preferences', () => {
       spellcheck: false,
       navigateOnDragDrop: false,
       devTools: false,
-      preload: '/p.cjs',
+      disableBlinkFeatures: 'Auxclick',
+      preload: '/app/out/preload/preload.cjs',
     });
   });
 
