@@ -142,7 +142,7 @@ export function drawArtwork(kind: ArtworkKind, id: string, width: number, height
         const d = dist(u - cx * (width / unit), v - cy);
         const band = Math.floor(d / ringWidth);
         if (band % 2 === 0 && d < 0.9) {
-          const edge = smooth(0, 0.004, Math.min(d % ringWidth, ringWidth - (d % ringWidth)));
+          const edge = d < ringWidth ? 1 : smooth(0, 0.004, Math.min(d % ringWidth, ringWidth - (d % ringWidth)));
           mix(c, p.accent, 0.55 * edge * (1 - d / 0.9), tmp);
           c[0] = tmp[0];
           c[1] = tmp[1];
