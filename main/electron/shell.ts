@@ -52,6 +52,7 @@ export interface ShellHandle {
 }
 
 const ONLINE_CHECK_MS = 10_000;
+export const ELECTRON_STORE_CHANNEL = 'electron-store-get-data';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -84,12 +85,16 @@ async function buildCore(deps: ShellDeps): Promise<{ core: AppCore | undefined; 
     protection: choice.cipher?.protection ?? 'memory',
   });
   const userDataDir = app.getPath('userData');
+  const store = openKeyValueStore({ createStore: deps.createStore, fs: { ...fs, chmod: fs.chmodSync }, userDataDir, logger });
+  // electron-store answers this synchronous channel for stores opened in a renderer, without looking at the sender.
+  // Tunewall's renderer opens no store, so nothing may answer it.
+  ipcMain.removeAllListeners(ELECTRON_STORE_CHANNEL);
   const coreDeps: ElectronCoreDeps = {
     shell: 'electron',
     cipher: choice.cipher,
     cipherUnavailableReason: choice.cipher === undefined ? choice.reason : undefined,
     storageBackend: choice.backend,
-    store: openKeyValueStore({ createStore: deps.createStore, fs: { ...fs, chmod: fs.chmodSync }, userDataDir, logger }),
+    store,
     fetch: (input, init) => net.fetch(input, init),
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     userDataDir,

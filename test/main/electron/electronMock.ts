@@ -140,6 +140,14 @@ export const protocol = {
 };
 
 export const ipcMain = {
+  /** Listeners registered with ipcMain.on, as electron-store does. */
+  listeners: new Map<string, Listener>(),
+  on: vi.fn((channel: string, listener: Listener) => {
+    ipcMain.listeners.set(channel, listener);
+  }),
+  removeAllListeners: vi.fn((channel: string) => {
+    ipcMain.listeners.delete(channel);
+  }),
   handle: vi.fn((channel: string, listener: Listener) => {
     if (fake.ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     fake.ipcHandlers.set(channel, listener);
@@ -232,6 +240,7 @@ const everyFn = [
 export function resetElectronMock(): void {
   fake = freshState();
   for (const fn of everyFn) fn.mockClear();
+  ipcMain.listeners.clear();
   app.removeAllListeners();
   app.isPackaged = false;
   powerMonitor.removeAllListeners();

@@ -7,7 +7,7 @@ import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import type { ElectronCoreDeps } from '../../../main/electron/coreDeps';
 import type { StoreLike, StoreOptions } from '../../../main/electron/keyValueStore';
 import { prepareShell, startShell, type ShellDeps } from '../../../main/electron/shell';
-import { app, fake, powerMonitor, preventable, resetElectronMock, FakeWebContents } from './electronMock';
+import { app, fake, ipcMain, powerMonitor, preventable, resetElectronMock, FakeWebContents } from './electronMock';
 import { appState, fakeCore, fakeLogger } from './fakes';
 
 function memoryStore(options: StoreOptions): StoreLike {
@@ -20,10 +20,16 @@ function memoryStore(options: StoreOptions): StoreLike {
   };
 }
 
+/** Like electron-store: opening a store in the main process registers an unchecked synchronous IPC listener. */
+function storeLikeElectronStore(options: StoreOptions): StoreLike {
+  ipcMain.on('electron-store-get-data', () => undefined);
+  return memoryStore(options);
+}
+
 function deps(overrides: Partial<ShellDeps> = {}): ShellDeps {
   return {
     createAppCore: undefined,
-    createStore: memoryStore,
+    createStore: storeLikeElectronStore,
     rendererDir: '/app/out/renderer',
     preloadPath: '/app/out/preload/preload.cjs',
     argv: [],
@@ -99,6 +105,7 @@ describe('after ready, with a core', () => {
 
   it('registers every bridge channel and the app protocol, and denies permissions', async () => {
     await start();
+    expect([...ipcMain.listeners.keys()]).toEqual([]);
     expect([...fake.ipcHandlers.keys()].sort()).toEqual(BRIDGE_METHODS.map((m) => `tunewall:${m}`).sort());
     expect(fake.protocolHandlers.has('app')).toBe(true);
     const callback = vi.fn();
