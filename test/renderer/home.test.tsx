@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rowTiles } from '../../renderer/dev/fakeData';
+import { expectFocus, press, renderApp } from './helpers';
+
+afterEach(() => cleanup());
+
+function row(name: string): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+describe('home rows', () => {
+  it('shows skeletons while a row loads, then its tiles, and puts focus on the first tile', async () => {
+    const { fake, container } = renderApp({ scenario: 'home', language: 'en' });
+    const held = fake.holdRows();
+    const charts = await screen.findByRole('region', { name: 'Charts' });
+    await waitFor(() => expect(charts.querySelectorAll('.tile-skeleton').length).toBeGreaterThan(0));
+    expect(within(charts).queryAllByRole('button')).toHaveLength(0);
+
+    await act(async () => held.release());
+    const first = rowTiles('charts', 'TW')[0];
+    expect(await within(charts).findByRole('button', { name: first?.title })).toBeTruthy();
+    await expectFocus(`tile:charts:${first?.key}`);
+    expect(container.querySelector('.tile.is-focused')?.textContent).toContain(first?.title);
+    expect(fake.callsOf('loadRow').map((c) => c.args[0])).toEqual(
+      expect.arrayContaining(['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists']),
+    );
+  });
+
+  it('groups genre stations into one row per category', async () => {
+    renderApp({ scenario: 'home', language: 'en' });
+    expect(await screen.findByRole('region', { name: 'Genre stations · 流行' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Genre stations · 搖滾' })).toBeTruthy();
+  });
+
+  it('guests get no member rows', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en' });
+    await screen.findByRole('region', { name: 'Charts' });
+    await waitFor(() => expect(fake.callsOf('loadRow').length).toBe(3));
+    expect(screen.queryByRole('region', { name: 'Favorites' })).toBeNull();
+  });
+
+  it('shows a row error with a focusable retry that loads the row again', async () => {
+    const { fake } = renderApp({ scenario: 'row-error', language: 'en' });
+    const mood = await screen.findByRole('region', { name: 'Mood stations' });
+    await within(mood).findByRole('button', { name: 'Try again' });
+    expect(within(mood).getByRole('alert').textContent).toContain('did not answer');
+    await act(async () => setFocus('retry:mood-stations'));
+    await expectFocus('retry:mood-stations');
+    const before = fake.callsOf('loadRow').filter((c) => c.args[0] === 'mood-stations').length;
+    await press('select');
+    await waitFor(() =>
+      expect(fake.callsOf('loadRow').filter((c) => c.args[0] === 'mood-stations').length).toBe(before + 1),
+    );
+    expect(await within(row('Mood stations')).findByRole('button', { name: rowTiles('mood-stations', 'TW')[0]?.title })).toBeTruthy();
+    // The retry button went away with the error; focus did not go with it.
+    await waitFor(() => expect(document.querySelector('.is-focused')).not.toBeNull());
+  });
+
+  it('keeps focus on the same tile when a fresh copy of its row arrives', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const tiles = rowTiles('charts', 'TW');
+    const third = `tile:charts:${tiles[2]?.key}`;
+    await within(await screen.findByRole('region', { name: 'Charts' })).findByRole('button', { name: tiles[2]?.title });
+    await act(async () => setFocus(third));
+    await expectFocus(third);
+    await act(async () => {
+      fake.emit({ type: 'row', row: { id: 'charts', tiles: tiles.map((t) => ({ ...t, title: `${t.title}!` })), fetchedAt: Date.now() + 1000, fromCache: false } });
+    });
+    expect(await screen.findByRole('button', { name: `${tiles[2]?.title}!` })).toBeTruthy();
+    await expectFocus(third);
+  });
+});
+
+describe('back', () => {
+  it('from a detail returns to Home with focus on the tile that was opened', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const tiles = rowTiles('mood-stations', 'TW');
+    const key = `tile:mood-stations:${tiles[3]?.key}`;
+    await within(await screen.findByRole('region', { name: 'Mood stations' })).findByRole('button', { name: tiles[3]?.title });
+    await act(async () => setFocus(key));
+    await expectFocus(key);
+    await press('select');
+    expect(await screen.findByRole('heading', { level: 1, name: tiles[3]?.title })).toBeTruthy();
+    await waitFor(() => expect(fake.callsOf('getDetail')).toHaveLength(1));
+    expect(await screen.findByText('Tracks play in a new random order each time')).toBeTruthy();
+
+    await press('back');
+    await screen.findByRole('region', { name: 'Mood stations' });
+    await expectFocus(key);
+  });
+
+  it('on Home asks before leaving, and Leave quits', async () => {
+    const rendered = renderApp({ scenario: 'home', language: 'en' });
+    await screen.findByRole('region', { name: 'Charts' });
+    await press('back');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Tunewall?' });
+    await expectFocus('leave-stay');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(rendered.quits()).toBe(1);
+  });
+
+  it('on Home closes the leave dialog when pressed again, with focus back where it was', async () => {
+    renderApp({ scenario: 'home', language: 'en' });
+    const first = `tile:charts:${rowTiles('charts', 'TW')[0]?.key}`;
+    await expectFocus(first);
+    await press('back');
+    await screen.findByRole('dialog');
+    await press('back');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectFocus(first);
+  });
+
+  it('on Home does nothing in kiosk mode', async () => {
+    const rendered = renderApp({ scenario: 'home', language: 'en', kiosk: true });
+    await screen.findByRole('region', { name: 'Charts' });
+    await press('back');
+    await act(async () => undefined);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(rendered.quits()).toBe(0);
+  });
+
+  it("from the bridge's own Back event (app-command) leaves Settings", async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    await act(async () => fake.emit({ type: 'intent', intent: 'back' }));
+    expect(await screen.findByRole('region', { name: 'Charts' })).toBeTruthy();
+  });
+});

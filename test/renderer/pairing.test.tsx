@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, press } from './helpers';
+
+const NOW = new Date('2025-11-22T09:00:00Z').getTime();
+
+describe('pairing screen', () => {
+  beforeEach(() => {
+    // Only the clock is fixed; timers and promises run for real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows the user code grouped for reading, the QR code and the time left', async () => {
+    const { fake, container } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
+    expect(await screen.findByTestId('user-code')).toHaveProperty('textContent', 'WDJB-MJHT');
+    expect(screen.getByText('exm.pl/d')).toBeTruthy();
+    // expiresAt is 9 min 41 s ahead of the fixed clock.
+    expect(screen.getByTestId('countdown').textContent).toContain('09:41');
+
+    const state = fake.state();
+    if (state.auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const qr = state.auth.code.qr;
+    const svg = container.querySelector('svg.qr');
+    expect(svg?.getAttribute('data-modules')).toBe(String(qr.size));
+    // A quiet zone of 4 modules on each side around size × size cells.
+    expect(svg?.getAttribute('viewBox')).toBe(`0 0 ${qr.size + 8} ${qr.size + 8}`);
+    expect(svg?.getAttribute('shape-rendering')).toBe('crispEdges');
+    const cells = (svg?.querySelector('path')?.getAttribute('d') ?? '').match(/M/g)?.length ?? 0;
+    expect(qr.modules.length).toBe(qr.size * qr.size);
+    expect(cells).toBe([...qr.modules].filter((m) => m === '1').length);
+  });
+
+  it('says the poll is retrying while offline, and when sandboxed where to approve', async () => {
+    renderApp({ scenario: 'pairing-retrying', language: 'en', now: () => NOW });
+    expect(await screen.findByText('Offline — retrying in 8 s')).toBeTruthy();
+    expect(screen.getByText('Demo service — approve at http://192.168.1.20:4780/device')).toBeTruthy();
+  });
+
+  it('after a denial offers a new code, which asks the bridge for one', async () => {
+    const { fake } = renderApp({ scenario: 'denied', language: 'en', now: () => NOW });
+    const button = await screen.findByRole('button', { name: 'Get a new code' });
+    expect(fake.callsOf('startPairing')).toHaveLength(0);
+    fireEvent.click(button);
+    await waitFor(() => expect(fake.callsOf('startPairing')).toHaveLength(1));
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+  });
+
+  it('after codes expired unattended, OK asks for a new code', async () => {
+    const { fake } = renderApp({ scenario: 'expired', language: 'en', now: () => NOW });
+    expect(await screen.findByText(/Press OK for a new code/)).toBeTruthy();
+    await waitFor(async () => {
+      await press('select');
+      expect(fake.callsOf('startPairing').length).toBeGreaterThan(0);
+    });
+  });
+
+  it('offers guest browsing when the service allows it', async () => {
+    const { fake } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
+    fireEvent.click(await screen.findByRole('button', { name: 'Browse without signing in' }));
+    await waitFor(() => expect(fake.callsOf('browseAsGuest')).toHaveLength(1));
+    // Guests see the catalog rows and no member name.
+    expect(await screen.findByText('Guest')).toBeTruthy();
+    await act(async () => undefined);
+  });
+});
