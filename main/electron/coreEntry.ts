@@ -1,9 +1,23 @@
 /**
- * Where the shell finds the core's factory. The core's `createAppCore` (main/core/app.ts) plugs in here, by
- * replacing the line below with:
- *   export { createAppCore } from '../core/app';
- * Until then the shell starts, and shows a page saying the core is missing instead of crashing.
+ * Where the Electron shell finds the core: `createAppCore` with Electron's deps, and the embedded sandbox started
+ * in-process when no credentials are configured.
  */
+import { createAppCore as createCore } from '../core/app';
+import { startSandbox } from '../../sandbox/index';
 import type { CreateAppCore } from './coreDeps';
 
-export const createAppCore: CreateAppCore | undefined = undefined;
+export const createAppCore: CreateAppCore | undefined = (deps) =>
+  createCore({
+    env: deps.env,
+    argv: deps.argv,
+    userDataDir: deps.userDataDir,
+    fetch: deps.fetch,
+    clock: deps.clock,
+    cipher: deps.cipher,
+    noCipherReason: deps.cipherUnavailableReason,
+    store: deps.store,
+    logger: deps.logger,
+    systemLocale: deps.systemLocale,
+    version: deps.appVersion,
+    startSandbox: () => startSandbox({}),
+  });
