@@ -125,6 +125,12 @@ export function App({ bridge, quit, hub = intents, initialScreens }: AppProps) {
 
   useEffect(() => {
     const detach = attachKeyboard(window, hub);
+    // Pointer-only controls (a Back arrow) appear once a mouse or finger is used, and hide again on a key press.
+    const pointer = (): void => document.body.classList.add('pointer-mode');
+    const keys = (): void => document.body.classList.remove('pointer-mode');
+    window.addEventListener('pointermove', pointer);
+    window.addEventListener('pointerdown', pointer);
+    window.addEventListener('keydown', keys);
     const unsubscribe = bridge.subscribe((event) => {
       if (event.type === 'intent') hub.dispatch(event.intent);
       else value.app.getState().handleEvent(event);
@@ -133,6 +139,9 @@ export function App({ bridge, quit, hub = intents, initialScreens }: AppProps) {
     return () => {
       unsubscribe();
       detach();
+      window.removeEventListener('pointermove', pointer);
+      window.removeEventListener('pointerdown', pointer);
+      window.removeEventListener('keydown', keys);
     };
   }, [bridge, hub, value]);
 

@@ -1,4 +1,5 @@
 import type { TunewallBridge } from '../../shared/bridge';
+import { createHttpBridge } from './transport/httpBridge';
 
 declare global {
   interface Window {
@@ -9,7 +10,7 @@ declare global {
 
 export type BridgeFactory = () => TunewallBridge;
 
-let kioskFactory: BridgeFactory | undefined;
+let kioskFactory: BridgeFactory | undefined = createHttpBridge;
 
 /** The kiosk shell's HTTP + SSE client registers itself here, behind the same type as the preload's bridge. */
 export function registerKioskBridge(factory: BridgeFactory): void {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, press } from './helpers';
 
@@ -67,5 +67,18 @@ describe('pairing screen', () => {
     // Guests see the catalog rows and no member name.
     expect(await screen.findByText('Guest')).toBeTruthy();
     await act(async () => undefined);
+  });
+});
+
+describe('pairing Back', () => {
+  afterEach(() => cleanup());
+
+  it('asks before leaving the app', async () => {
+    const rendered = renderApp({ scenario: 'pairing', language: 'en' });
+    await screen.findByTestId('user-code');
+    await press('back');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave Tunewall?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(rendered.quits()).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import type { DetailRef, DetailView, QrMatrix, Result, TrackView, UiError } from
 import { Artwork } from '../components/Artwork';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
+import { PointerBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
 import { formatDuration } from '../components/useNow';
 import { intents } from '../input/intents';
@@ -241,6 +242,7 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
   return (
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen detail">
+        <PointerBack />
         <aside className="detail-hero">
           <Artwork images={detail?.images ?? []} title={detail?.title ?? title} className="hero-art" />
           <h1 className="detail-title">{detail?.title ?? title}</h1>

@@ -1,13 +1,12 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberView, RowId, TileView } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
-import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
+import { LeaveOnBack } from '../components/LeaveDialog';
 import { Row, tileFocusKey, type RowBody } from '../components/Row';
 import { useNow } from '../components/useNow';
-import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
 import type { RowSlot } from '../store/appStore';
 import { useApp, useNav, useTunewall } from '../store/context';
@@ -97,12 +96,10 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
 
 export function Home() {
   const { t } = useTranslation();
-  const { nav, app, quit } = useTunewall();
+  const { nav, app } = useTunewall();
   const auth = useApp((s) => s.state?.auth);
-  const kiosk = useApp((s) => s.state?.kiosk.enabled ?? false);
   const rows = useApp((s) => s.rows);
   const remembered = useNav((s) => s.stack[s.stack.length - 1]?.focusKey);
-  const [leaving, setLeaving] = useState(false);
   const { ref, focusKey } = useFocusable({ focusKey: 'home', trackChildren: true });
 
   const member = auth?.status === 'signed-in' && auth.mode === 'member';
@@ -140,12 +137,6 @@ export function Home() {
     }
   }, [remembered, firstTile, fallback]);
 
-  useEffect(() => {
-    return intents.on('back', () => {
-      if (!kiosk) setLeaving(true);
-    });
-  }, [kiosk]);
-
   const open = useCallback(
     (tile: TileView, from: string) => {
       if (tile.ref !== undefined) nav.getState().push({ name: 'detail', ref: tile.ref, title: tile.title }, from);
@@ -169,18 +160,7 @@ export function Home() {
             />
           ))}
         </div>
-        {leaving && (
-          <Dialog focusKey="leave-dialog" title={t('home.leaveTitle')} initialFocusKey="leave-stay" onClose={() => setLeaving(false)}>
-            <div className="dialog-actions">
-              <FocusButton focusKey="leave-stay" className="btn-primary" onSelect={() => setLeaving(false)}>
-                {t('home.stay')}
-              </FocusButton>
-              <FocusButton focusKey="leave-leave" onSelect={quit}>
-                {t('home.leave')}
-              </FocusButton>
-            </div>
-          </Dialog>
-        )}
+        <LeaveOnBack />
       </main>
     </FocusContext.Provider>
   );

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../../../shared/bridge';
 import { FocusButton } from '../components/FocusButton';
+import { LeaveOnBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
 import { formatCountdown, secondsUntil, useNow } from '../components/useNow';
 import { intents } from '../input/intents';
@@ -30,9 +31,9 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
   const needsKeyPress = auth.status === 'expired' || auth.status === 'denied' || auth.status === 'error';
   const primaryKey = needsKeyPress ? 'pairing-new-code' : guestModeAvailable ? 'pairing-guest' : undefined;
 
+  // A new state that needs a key press takes focus; otherwise focus only moves when it has nowhere to be.
   useEffect(() => {
-    if (primaryKey !== undefined && focusIsLost()) void setFocus(primaryKey);
-    else if (primaryKey !== undefined && needsKeyPress) void setFocus(primaryKey);
+    if (primaryKey !== undefined && (needsKeyPress || focusIsLost())) void setFocus(primaryKey);
   }, [primaryKey, needsKeyPress]);
 
   // "Press OK for a new code" must work even when nothing focusable is under the cursor.
@@ -108,6 +109,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
             <div className="qr-skeleton" aria-hidden="true" />
           )}
         </div>
+        <LeaveOnBack />
       </main>
     </FocusContext.Provider>
   );

@@ -5,6 +5,7 @@ import type { DiagnosticsView, Language } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
+import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
 import { revealFocused } from '../components/Tile';
 import { intents } from '../input/intents';
@@ -72,6 +73,7 @@ export function Settings() {
   return (
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen settings">
+        <PointerBack />
         <h1 className="settings-title">{t('settings.title')}</h1>
         <div className="settings-grid">
           <section className="card">
