@@ -58,11 +58,27 @@ export function buildIsStale() {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
 }
 
+/** The electron package fetches its binary on first use; try that once, quietly and bounded, before giving up. */
+function tryFetchElectron() {
+  let installer;
+  try {
+    installer = path.join(path.dirname(require.resolve('electron/package.json')), 'install.js');
+  } catch {
+    return;
+  }
+  if (!fs.existsSync(installer)) return;
+  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 300_000 });
+}
+
 function main() {
-  const electron = findElectronBinary();
+  let electron = findElectronBinary();
+  if (electron === undefined && !process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+    tryFetchElectron();
+    electron = findElectronBinary();
+  }
   if (electron === undefined) {
     console.error(
-      'tunewall: the Electron binary is not installed on this machine (node_modules/electron has no dist); run the Chromium kiosk shell instead with `npm run kiosk`.',
+      'tunewall: the Electron binary is not installed and could not be downloaded here; run Tunewall in the system Chromium instead with `npm run kiosk`.',
     );
     process.exit(1);
   }
