@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
-import { pickImage } from '../images';
+import { pickImage } from '../../../shared/images';
 
 function hue(text: string): number {
   let h = 0;
@@ -20,7 +20,8 @@ export function Artwork({ images, title, className }: { images: readonly ImageVi
     if (node !== null) setWidth(node.getBoundingClientRect().width);
   }, []);
 
-  const image = width > 0 || images.length > 0 ? pickImage(images, width, window.devicePixelRatio || 1) : undefined;
+  // Nothing is fetched until the box is measured, so a too-small image is never downloaded first.
+  const image = width > 0 ? pickImage(images, width, window.devicePixelRatio || 1) : undefined;
   const h = hue(title);
   const initial = Array.from(title.trim())[0] ?? '♪';
   return (
