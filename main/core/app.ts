@@ -10,6 +10,7 @@ import type {
   BridgeEvent,
   BridgeHandlers,
   DetailRef,
+  DetailView,
   DiagnosticsView,
   Language,
   MemberView,
@@ -24,7 +25,7 @@ import { TerritorySchema, type Territory } from '../../shared/territory';
 import type { AppCore } from './appCore';
 import { AuthSession } from './auth/session';
 import { createRowCache, type CacheScope } from './cache';
-import { createCatalogClient, collectAll, type CatalogClient, type Me } from './catalog';
+import { CatalogError, createCatalogClient, collectAll, type CatalogClient, type Me } from './catalog';
 import { loadConfig, configFilePath, readConfigFile } from './config/load';
 import type { TunewallConfig } from './config/config';
 import { serviceEndpoints, type SandboxEndpoints, type ServiceEndpoints } from './config/service';
@@ -82,6 +83,9 @@ export interface RunningAppCore extends AppCore {
   config: TunewallConfig;
   endpoints: ServiceEndpoints | undefined;
 }
+
+type PlaylistSource = 'shared' | 'new-hits' | 'chart';
+const PLAYLIST_SOURCES: readonly PlaylistSource[] = ['shared', 'new-hits', 'chart'];
 
 const SETTINGS_KEY = 'settings';
 const MEMBER_KEY = 'member';
@@ -188,6 +192,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   let probeAttempt = 0;
   const revalidated = new Set<RowId>();
   const stationTracks = new Map<string, TrackPageView['tracks']>();
+  const playlistSources = new Map<string, PlaylistSource>();
 
   const state = (): AppState => ({
     auth: session?.state ?? {
@@ -338,7 +343,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       case 'chart':
         return chartDetailView(ref.id, await catalog.chart(ref.id), knownTitle(ref));
       case 'playlist':
-        return playlistDetailView(await catalog.sharedPlaylist(ref.id));
+        return playlistDetail(catalog, ref);
       case 'mood-station': {
         const station = await catalog.moodStation(ref.id);
         const view = moodStationDetailView(station);
@@ -352,6 +357,39 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     }
   }
 
+  /**
+   * A collected playlist may be a member's shared playlist, a new-hits playlist or a chart, and its tile does not say
+   * which: each is tried in turn on not-found, and the one that answered is remembered for paging its tracks.
+   */
+  async function fromPlaylistSource<T>(id: string, call: (source: PlaylistSource) => Promise<T>): Promise<T> {
+    const known = playlistSources.get(id);
+    let notFound: unknown;
+    for (const source of known === undefined ? PLAYLIST_SOURCES : [known]) {
+      try {
+        const value = await call(source);
+        playlistSources.set(id, source);
+        return value;
+      } catch (error) {
+        if (!(error instanceof CatalogError && error.kind === 'not-found')) throw error;
+        notFound = error;
+      }
+    }
+    throw notFound;
+  }
+
+  function playlistDetail(client: CatalogClient, ref: DetailRef): Promise<DetailView> {
+    return fromPlaylistSource(ref.id, async (source) => {
+      switch (source) {
+        case 'shared':
+          return playlistDetailView(await client.sharedPlaylist(ref.id));
+        case 'new-hits':
+          return { ...playlistDetailView(await client.newHitsPlaylist(ref.id)), ref };
+        case 'chart':
+          return { ...chartDetailView(ref.id, await client.chart(ref.id), knownTitle(ref)), ref };
+      }
+    });
+  }
+
   /** Station tracks come in a new order on every call, so one call's whole list is kept and paged locally. */
   async function withAllStationTracks<V extends { tracks: TrackPageView['tracks']; totalTracks: number }>(
     ref: DetailRef,
@@ -363,16 +401,30 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     return { ...view, tracks: all.slice(0, 100), totalTracks: all.length };
   }
 
+  /** A chart detail may come without its title: the tile it was opened from has it. */
   function knownTitle(ref: DetailRef): string | undefined {
     const s = scope();
     if (!s) return undefined;
-    return cache.read(s, 'charts')?.row.tiles.find((t) => t.ref?.id === ref.id)?.title;
+    const row: RowId = ref.kind === 'playlist' ? 'collected-playlists' : 'charts';
+    return cache.read(s, row)?.row.tiles.find((t) => t.ref?.kind === ref.kind && t.ref.id === ref.id)?.title;
   }
 
   async function tracks(ref: DetailRef, offset: number, limit: number): Promise<TrackPageView> {
     if (!catalog) throw new Error('no catalog');
     if (ref.kind === 'chart') return trackPageView(await catalog.chartTracks(ref.id, { offset, limit }));
-    if (ref.kind === 'playlist') return trackPageView(await catalog.sharedPlaylistTracks(ref.id, { offset, limit }));
+    if (ref.kind === 'playlist') {
+      return fromPlaylistSource(ref.id, async (source) => {
+        const page = { offset, limit };
+        switch (source) {
+          case 'shared':
+            return trackPageView(await catalog.sharedPlaylistTracks(ref.id, page));
+          case 'new-hits':
+            return trackPageView(await catalog.newHitsPlaylistTracks(ref.id, page));
+          case 'chart':
+            return trackPageView(await catalog.chartTracks(ref.id, page));
+        }
+      });
+    }
     let all = stationTracks.get(`${ref.kind}:${ref.id}`);
     if (!all) {
       await detail(ref);
