@@ -322,11 +322,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   let lastAuthStatus: string | undefined;
   session?.subscribe((auth) => {
     const memberNow = auth.status === 'signed-in' && auth.mode === 'member';
-    if (memberNow && lastAuthStatus !== 'signed-in:member') {
+    const previous = lastAuthStatus;
+    // Updated before setMember, which calls this listener again: the inner call must see the member as signed in.
+    lastAuthStatus = auth.status === 'signed-in' ? `signed-in:${auth.mode}` : auth.status;
+    if (memberNow && previous !== 'signed-in:member') {
       if (storedMember) session.setMember(memberView(storedMember));
       void loadMember();
     }
-    lastAuthStatus = auth.status === 'signed-in' ? `signed-in:${auth.mode}` : auth.status;
     if (auth.status === 'pairing' && auth.poll === 'retrying') {
       online = false;
       retryAt = auth.retryAt;

@@ -239,9 +239,16 @@ describe('restart, sign-out and token hygiene', () => {
       },
       { timeout: 10_000, interval: 25 },
     );
+    await vi.waitFor(() => expect(sandbox.control.requestLog().some((r) => r.path === '/v1.1/me')).toBe(true), {
+      timeout: 10_000,
+      interval: 25,
+    });
     const log = sandbox.control.requestLog();
     expect(log.filter((r) => r.path.includes('/device')).length).toBe(0);
     expect(log.filter((r) => r.path === '/oauth2/token').length).toBe(0);
+    // The profile is read once per sign-in, not once per state change.
+    expect(log.filter((r) => r.path === '/v1.1/me').length).toBe(1);
+    expect(second.logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });
 
   it('signs out: pairing again, no token left in the store, the member cache cleared', async () => {
