@@ -35,6 +35,8 @@ const SHOTS: Shot[] = [
   { name: 'home-offline', query: 'fake=offline&lang=en' },
   { name: 'home-config', query: 'fake=config&lang=en' },
   { name: 'home-leave', query: 'fake=home', keys: ['Escape'] },
+  // Open the third mood station, come back: focus must be on that same tile.
+  { name: 'home-back', query: 'fake=home', keys: ['ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter', 'Escape'] },
   { name: 'detail', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown'] },
   { name: 'detail-en', query: 'fake=home&screen=detail&lang=en&territory=SG' },
   { name: 'detail-deep', query: 'fake=home&screen=detail', keys: Array<string>(40).fill('ArrowDown') },
@@ -71,7 +73,8 @@ async function main(): Promise<void> {
         await settle(page);
         for (const key of shot.keys ?? []) {
           await page.keyboard.press(key);
-          await page.waitForTimeout(120);
+          // A new screen needs its data before the next key means anything.
+          await page.waitForTimeout(key === 'Enter' ? 700 : 150);
         }
         await settle(page);
         const file = `${OUT}/${shot.name}-${width}x${height}.png`;
