@@ -319,6 +319,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     }
   }
 
+  function forgetMember(): void {
+    if (storedMember) cache.clear({ account: { kind: 'member', id: storedMember.id } });
+    storedMember = undefined;
+    store.delete(MEMBER_KEY);
+    stationTracks.clear();
+    revalidated.clear();
+  }
+
   let lastAuthStatus: string | undefined;
   session?.subscribe((auth) => {
     const memberNow = auth.status === 'signed-in' && auth.mode === 'member';
@@ -329,6 +337,9 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       if (storedMember) session.setMember(memberView(storedMember));
       void loadMember();
     }
+    // Signed out by the service (a refused refresh): the member's profile and rows go, as on a sign-out of their own,
+    // so the next person to pair never sees them.
+    if (previous === 'signed-in:member' && auth.status !== 'signed-in') forgetMember();
     if (auth.status === 'pairing' && auth.poll === 'retrying') {
       online = false;
       retryAt = auth.retryAt;
@@ -440,11 +451,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     startPairing: async () => session?.startPairing(),
     browseAsGuest: async () => (session ? session.browseAsGuest() : badArgument('no service')),
     signOut: async () => {
-      if (storedMember) cache.clear({ account: { kind: 'member', id: storedMember.id } });
-      storedMember = undefined;
-      store.delete(MEMBER_KEY);
-      stationTracks.clear();
-      revalidated.clear();
+      forgetMember();
       await session?.signOut();
     },
     loadRow: async (id) => {
