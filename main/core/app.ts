@@ -24,7 +24,7 @@ import type {
 import { TerritorySchema, type Territory } from '../../shared/territory';
 import type { AppCore } from './appCore';
 import { AuthSession } from './auth/session';
-import { createRowCache, type CacheScope } from './cache';
+import { accountKey, createRowCache, type CacheScope } from './cache';
 import { CatalogError, createCatalogClient, collectAll, type CatalogClient, type Me } from './catalog';
 import { loadConfig, configFilePath, readConfigFile } from './config/load';
 import type { TunewallConfig } from './config/config';
@@ -258,10 +258,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     if (ui.kind === 'network' || (ui.kind === 'server' && ui.retryable)) markOffline();
   }
 
-  async function guarded<T>(work: () => Promise<T>): Promise<Result<T>> {
+  /** `reachedService` says whether a value came over the network: one from the cache says nothing of the service. */
+  async function guarded<T>(work: () => Promise<T>, reachedService: (value: T) => boolean = () => true): Promise<Result<T>> {
     try {
       const value = await work();
-      markOnline();
+      if (reachedService(value)) markOnline();
       return { ok: true, value };
     } catch (error) {
       logger.warn('request failed', { error: String(error) });
@@ -468,15 +469,18 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       }
       const firstSinceStart = !revalidated.has(rowId);
       revalidated.add(rowId);
-      return guarded(() =>
-        cache.load(s, rowId, () => fetchRow(catalog, rowId, memberId), {
-          revalidate: firstSinceStart,
-          onRevalidated: (row) => {
-            markOnline();
-            emit({ type: 'row', row });
-          },
-          onRevalidateError: (error) => noteOutcome(error),
-        }),
+      return guarded(
+        () =>
+          cache.load(s, rowId, () => fetchRow(catalog, rowId, memberId), {
+            revalidate: firstSinceStart,
+            onRevalidated: (row) => {
+              markOnline();
+              // A refresh that started before a territory change or another sign-in is not what the screen shows.
+              if (sameScope(s, scope())) emit({ type: 'row', row });
+            },
+            onRevalidateError: (error) => noteOutcome(error),
+          }),
+        (row) => !row.fromCache,
       );
     },
     getDetail: async (ref) => {
@@ -558,6 +562,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       await sandbox?.close();
     },
   };
+}
+
+function sameScope(a: CacheScope, b: CacheScope | undefined): boolean {
+  return b !== undefined && a.territory === b.territory && accountKey(a.account) === accountKey(b.account);
 }
 
 function memberView(member: StoredMember): MemberView {

@@ -93,6 +93,23 @@ describe('service faults', () => {
     expect(second.events.some((e) => e.type === 'row')).toBe(false);
   });
 
+  it('a row painted from the cache does not count as the service being back', async () => {
+    const h = await startCore({ sandbox });
+    await pairMember(h, sandbox);
+    okRow(await h.core.handlers.loadRow('charts'));
+    sandbox.control.setFaults({ errorRate: 1 });
+    failed(await h.core.handlers.loadRow('mood-stations'));
+    const offline = await h.core.handlers.getState();
+    expect(offline.network.online).toBe(false);
+
+    // Fresh in the cache, so no request is made: that says nothing about the service.
+    const cached = okRow(await h.core.handlers.loadRow('charts'));
+    expect(cached.fromCache).toBe(true);
+    const after = await h.core.handlers.getState();
+    expect(after.network).toEqual(offline.network);
+    expect(h.states().at(-1)?.network.online).toBe(false);
+  });
+
   it('diagnostics says the service is unreachable while it fails', async () => {
     const h = await startCore({ sandbox });
     await pairMember(h, sandbox);

@@ -251,6 +251,33 @@ describe('restart, sign-out and token hygiene', () => {
     expect(second.logger.lines.filter((l) => l.level === 'error')).toEqual([]);
   });
 
+  it('drops a background refresh that lands after the territory changed', async () => {
+    const store = new MemoryStore();
+    const cipher = recordingCipher();
+    const first = await startCore({ sandbox, store, cipher });
+    await pairMember(first, sandbox);
+    value(await first.core.handlers.loadRow('charts'));
+    await first.core.dispose();
+
+    const second = await startCore({ sandbox, store, cipher });
+    await second.until(isMember);
+    sandbox.control.clearRequestLog();
+    sandbox.control.setFaults({ latencyMs: 400 });
+    const cached = value(await second.core.handlers.loadRow('charts'));
+    expect(cached.fromCache).toBe(true);
+    value(await second.core.handlers.setTerritory('JP'));
+    const switchedAt = second.events.length;
+    // The TW refresh still completes in the sandbox; its row must not reach a screen now showing JP.
+    await vi.waitFor(
+      () => expect(sandbox.control.requestLog().some((r) => r.path === '/v1.1/charts' && r.status === 200)).toBe(true),
+      { timeout: 10_000, interval: 25 },
+    );
+    sandbox.control.setFaults(NO_FAULTS);
+    const jp = value(await second.core.handlers.loadRow('charts'));
+    expect(jp.fromCache).toBe(false);
+    expect(second.events.slice(switchedAt).filter((e) => e.type === 'row')).toEqual([]);
+  });
+
   it('signs out: pairing again, no token left in the store, the member cache cleared', async () => {
     const store = new MemoryStore();
     const h = await startCore({ sandbox, store });
