@@ -41,12 +41,16 @@ function Screens() {
     }
     const before = lastPairing.current;
     lastPairing.current = undefined;
-    if (before?.status === 'pairing' && auth.mode === 'member') {
-      setApprovedFrom(before);
-      const timer = window.setTimeout(() => setApprovedFrom(undefined), APPROVED_MS);
-      return () => window.clearTimeout(timer);
-    }
+    if (before?.status === 'pairing' && auth.mode === 'member') setApprovedFrom(before);
   }, [auth, nav]);
+
+  // Its own effect: the core pushes several signed-in states in a row (the profile arrives after the tokens), and a
+  // timer owned by the auth effect would be cancelled by the next one, leaving "Approved" on screen for good.
+  useEffect(() => {
+    if (approvedFrom === undefined) return;
+    const timer = window.setTimeout(() => setApprovedFrom(undefined), APPROVED_MS);
+    return () => window.clearTimeout(timer);
+  }, [approvedFrom]);
 
   // Focus must always be somewhere: before each move, put it back on the screen if its element went away.
   useEffect(() => {

@@ -81,4 +81,14 @@ describe('pairing Back', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(rendered.quits()).toBe(1);
   });
+  it('after approval shows Home even when the signed-in state arrives twice (tokens, then the profile)', async () => {
+    const { fake } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+    const member = { name: 'Lin Yutong', image: undefined, territory: 'TW' as const };
+    act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member: undefined } }));
+    expect(await screen.findByText(/Approved/)).toBeTruthy();
+    act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));
+    await waitFor(() => expect(screen.queryByTestId('user-code')).toBeNull(), { timeout: 5000 });
+    expect(await screen.findByText('Lin Yutong')).toBeTruthy();
+  });
 });
