@@ -190,6 +190,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   let retryAt: number | undefined;
   let probeTimer: TimerHandle | undefined;
   let probeAttempt = 0;
+  let disposed = false;
   const revalidated = new Set<RowId>();
   const stationTracks = new Map<string, TrackPageView['tracks']>();
   const playlistSources = new Map<string, PlaylistSource>();
@@ -228,7 +229,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   }
 
   function markOffline(): void {
-    if (probeTimer) return;
+    // A request or probe that fails after dispose must not arm a timer that outlives the core.
+    if (probeTimer || disposed) return;
     const delay = backoffDelay(probeAttempt++, { initialMs: 2000, maxMs: 30_000 });
     online = false;
     retryAt = clock.now() + delay;
@@ -556,7 +558,9 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     },
     intent: (intent) => emit({ type: 'intent', intent }),
     dispose: async () => {
+      disposed = true;
       probeTimer?.cancel();
+      probeTimer = undefined;
       session?.dispose();
       listeners.clear();
       await sandbox?.close();

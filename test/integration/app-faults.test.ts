@@ -110,6 +110,31 @@ describe('service faults', () => {
     expect(h.states().at(-1)?.network.online).toBe(false);
   });
 
+  it('a probe that fails after dispose arms no further probe', async () => {
+    let held: ((response: Response | Error) => void) | undefined;
+    const probes: string[] = [];
+    const h = await startCore({
+      sandbox,
+      // Probes carry no token: hold them, so the test decides when (and how) one ends.
+      fetch: (input, init) => {
+        if (new Headers(init?.headers).has('authorization') || !input.includes('/v1.1/charts')) return fetch(input, init);
+        probes.push(input);
+        return new Promise<Response>((resolve, reject) => {
+          held = (outcome) => (outcome instanceof Error ? reject(outcome) : resolve(outcome));
+        });
+      },
+    });
+    await pairMember(h, sandbox);
+    sandbox.control.setFaults({ dropRate: 1 });
+    failed(await h.core.handlers.loadRow('charts'));
+    await vi.waitFor(() => expect(held).toBeDefined(), WAIT);
+    await h.core.dispose();
+    held?.(new TypeError('fetch failed'));
+    // The next probe would come 2 to 4 seconds later; give it time to show up if it was armed.
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect(probes).toHaveLength(1);
+  });
+
   it('diagnostics says the service is unreachable while it fails', async () => {
     const h = await startCore({ sandbox });
     await pairMember(h, sandbox);
