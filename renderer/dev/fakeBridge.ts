@@ -59,6 +59,8 @@ export interface FakeBridge {
   failRow(id: RowId, error?: UiError): void;
   /** Holds every `loadRow` answer until `release()`, to see skeletons. */
   holdRows(): { release(): void };
+  /** Holds the answers for one row only, so rows can answer out of screen order. */
+  holdRow(id: RowId): { release(): void };
   callsOf(method: string): FakeCall[];
 }
 
@@ -96,6 +98,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   const calls: FakeCall[] = [];
   const failing = new Map<RowId, UiError>();
   let held: Promise<void> | undefined;
+  const heldRows = new Map<RowId, Promise<void>>();
   let shuffles = 0;
 
   const authFor = (): AuthState => {
@@ -179,6 +182,8 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     async loadRow(id) {
       record('loadRow', id);
       if (held) await held;
+      const rowHold = heldRows.get(id);
+      if (rowHold) await rowHold;
       const error = failing.get(id);
       if (error !== undefined) {
         failing.delete(id);
@@ -252,6 +257,19 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
           resolve();
         };
       });
+      return { release: () => release() };
+    },
+    holdRow(id) {
+      let release = (): void => undefined;
+      heldRows.set(
+        id,
+        new Promise<void>((resolve) => {
+          release = () => {
+            heldRows.delete(id);
+            resolve();
+          };
+        }),
+      );
       return { release: () => release() };
     },
     callsOf(method) {

@@ -29,6 +29,16 @@ describe('home rows', () => {
     );
   });
 
+  it('puts first focus on the top row even when a lower row answers first', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const charts = fake.holdRow('charts');
+    const mood = await screen.findByRole('region', { name: 'Mood stations' });
+    await within(mood).findByRole('button', { name: rowTiles('mood-stations', 'TW')[0]?.title });
+    await act(async () => charts.release());
+    const first = rowTiles('charts', 'TW')[0];
+    await expectFocus(`tile:charts:${first?.key}`);
+  });
+
   it('groups genre stations into one row per category', async () => {
     renderApp({ scenario: 'home', language: 'en' });
     expect(await screen.findByRole('region', { name: 'Genre stations · 流行' })).toBeTruthy();

@@ -111,8 +111,11 @@ export function Home() {
     for (const id of ids) if (app.getState().rows[id] === undefined) void app.getState().loadRow(id);
   }, [ids, rows, app]);
 
+  // The first tile in screen order: rows answer in any order, and focus must not land on a lower row just because it
+  // answered first, so a row above that is still loading keeps the choice open.
   let firstTile: string | undefined;
   for (const row of list) {
+    if (row.body.status === 'loading') break;
     if (row.body.status === 'ready' && row.body.tiles[0] !== undefined) {
       firstTile = tileFocusKey(row.key, row.body.tiles[0].key);
       break;
