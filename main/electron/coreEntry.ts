@@ -19,5 +19,5 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     logger: deps.logger,
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
-    startSandbox: () => startSandbox({}),
+    startSandbox: () => startSandbox({ host: deps.env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' }),
   });
