@@ -85,6 +85,7 @@ async function main(): Promise<void> {
     core,
     rendererDir: renderer,
     secret: randomBytes(32).toString('base64url'),
+    logger,
     port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 0,
   });
 

@@ -8,12 +8,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { BRIDGE_METHODS, type BridgeEvent, type BridgeMethod } from '../../shared/bridge';
 import type { AppCore } from '../core/appCore';
+import type { Logger } from '../core/ports';
 
 const COOKIE = 'tunewall_session';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -27,6 +29,7 @@ export interface KioskServerOptions {
   port?: number;
   /** Seconds between SSE keep-alive comments. */
   keepAliveSeconds?: number;
+  logger?: Logger;
 }
 
 export interface KioskServer {
@@ -51,6 +54,11 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
   const { core, secret } = options;
   const app = new Hono();
   const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
+  // Handlers answer failures as values; a throw is a bug, logged here and told to the page in no detail.
+  app.onError((error, c) => {
+    options.logger?.error('kiosk server: request failed', { path: c.req.path, error: error.message });
+    return c.json({ error: 'internal error' }, 500);
+  });
 
   // DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us.
   app.use('*', async (c, next) => {
@@ -77,22 +85,25 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
     c.header('Referrer-Policy', 'no-referrer');
   });
 
-  app.post('/api/call/:method', async (c) => {
-    const method = c.req.param('method');
-    if (!isBridgeMethod(method)) return c.json({ error: 'unknown method' }, 404);
-    const length = Number(c.req.header('content-length') ?? '0');
-    if (length > MAX_BODY_BYTES) return c.json({ error: 'request too large' }, 413);
-    let args: unknown;
-    try {
-      args = await c.req.json();
-    } catch {
-      return c.json({ error: 'the body is not JSON' }, 400);
-    }
-    if (!Array.isArray(args) || args.length > 4) return c.json({ error: 'the body must be an array of arguments' }, 400);
-    const handler = core.handlers[method] as (...a: unknown[]) => Promise<unknown>;
-    const value = await handler(...args);
-    return c.json({ value: value ?? null });
-  });
+  app.post(
+    '/api/call/:method',
+    // Counts the bytes as they come: a chunked body has no Content-Length to check up front.
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'request too large' }, 413) }),
+    async (c) => {
+      const method = c.req.param('method');
+      if (!isBridgeMethod(method)) return c.json({ error: 'unknown method' }, 404);
+      let args: unknown;
+      try {
+        args = await c.req.json();
+      } catch {
+        return c.json({ error: 'the body is not JSON' }, 400);
+      }
+      if (!Array.isArray(args) || args.length > 4) return c.json({ error: 'the body must be an array of arguments' }, 400);
+      const handler = core.handlers[method] as (...a: unknown[]) => Promise<unknown>;
+      const value = await handler(...args);
+      return c.json({ value: value ?? null });
+    },
+  );
 
   app.get('/api/events', (c) =>
     streamSSE(c, async (stream) => {
@@ -124,6 +135,9 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
       unsubscribe();
     }),
   );
+
+  // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
+  app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));
 
   app.use('/*', serveStatic({ root: options.rendererDir }));
   app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));

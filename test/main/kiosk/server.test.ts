@@ -1,0 +1,377 @@
+/**
+ * The kiosk shell's loopback server over real HTTP: who may talk to it (Host, Origin, Sec-Fetch-Site, the launch key
+ * and its cookie), the bridge calls, the event stream, the static renderer, and a close that does not wait on open
+ * streams.
+ */
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppCore } from '../../../main/core/appCore';
+import { startKioskServer, type KioskServer } from '../../../main/kiosk/server';
+import type { AppState, BridgeEvent, BridgeHandlers } from '../../../shared/bridge';
+import { memoryLogger } from '../core/support/fakes';
+
+const SECRET = 'k'.repeat(43);
+
+const STATE: AppState = {
+  auth: { status: 'starting' },
+  configProblems: [],
+  network: { online: true, retryAt: undefined },
+  storage: { protection: 'memory', reason: undefined },
+  territory: 'TW',
+  language: 'auto',
+  systemLocale: 'en-US',
+  guestModeAvailable: false,
+  sandbox: undefined,
+  kiosk: { enabled: true, idleSeconds: 0 },
+  version: '1.0.0',
+};
+
+function fakeCore() {
+  const listeners = new Set<(event: BridgeEvent) => void>();
+  const handlers = {
+    getState: vi.fn(async () => STATE),
+    startPairing: vi.fn(async () => undefined),
+    browseAsGuest: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    signOut: vi.fn(async () => undefined),
+    loadRow: vi.fn(async (id: string) => ({ ok: true as const, value: { id, tiles: [], fetchedAt: 1, fromCache: false } })),
+    getDetail: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, message: 'gone', retryable: false } })),
+    getTracks: vi.fn(async (_ref: unknown, offset: number, limit: number) => ({
+      ok: true as const,
+      value: { offset, total: 0, tracks: [], limit },
+    })),
+    qrCode: vi.fn(async () => ({ ok: true as const, value: { size: 1, modules: '1' } })),
+    setTerritory: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    setLanguage: vi.fn(async () => undefined),
+    diagnostics: vi.fn(async () => {
+      throw new Error('secret internals: token abc');
+    }),
+  };
+  const core: AppCore = {
+    handlers: handlers as unknown as BridgeHandlers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    resume: () => undefined,
+    online: () => undefined,
+    intent: () => undefined,
+    dispose: async () => undefined,
+  };
+  const emit = (event: BridgeEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  return { core, handlers, emit, listeners };
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let server: KioskServer;
+let host: string;
+let port: number;
+let dir: string;
+let fake: ReturnType<typeof fakeCore>;
+const logger = memoryLogger();
+
+/** A raw request, so Host, Origin and Cookie are exactly what the test says. */
+function send(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string; cookie?: boolean } = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { host, ...options.headers };
+  if (options.cookie !== false && !('cookie' in headers)) headers.cookie = `tunewall_session=${SECRET}`;
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const call = (method: string, body: string, headers: Record<string, string> = {}) =>
+  send('POST', `/api/call/${method}`, { body, headers });
+
+/** Opens the event stream; `next()` resolves with each `data:` payload in order. */
+function openEvents(headers: Record<string, string> = {}) {
+  const payloads: unknown[] = [];
+  const waiting: ((value: unknown) => void)[] = [];
+  let buffer = '';
+  let response: IncomingMessage | undefined;
+  const ready = new Promise<IncomingMessage>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: 'GET', path: '/api/events', headers: { host, cookie: `tunewall_session=${SECRET}`, ...headers } },
+      (res) => {
+        response = res;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = frame
+              .split('\n')
+              .filter((line) => line.startsWith('data:'))
+              .map((line) => line.slice(5).trimStart())
+              .join('\n');
+            if (data === '') continue;
+            const parsed: unknown = JSON.parse(data);
+            const waiter = waiting.shift();
+            if (waiter) waiter(parsed);
+            else payloads.push(parsed);
+          }
+        });
+        resolve(res);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+  return {
+    ready,
+    next: () => new Promise<unknown>((resolve) => (payloads.length > 0 ? resolve(payloads.shift()) : waiting.push(resolve))),
+    ended: () =>
+      new Promise<void>((resolve) => {
+        if (response?.complete || response?.destroyed) resolve();
+        response?.on('close', () => resolve());
+        response?.on('end', () => resolve());
+      }),
+    destroy: () => response?.destroy(),
+  };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tunewall-kiosk-'));
+  mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Tunewall</title>');
+  writeFileSync(join(dir, 'renderer', 'assets', 'app-1234.js'), 'console.log("tunewall")');
+  writeFileSync(join(dir, 'outside.txt'), 'not for the page');
+  fake = fakeCore();
+  server = await startKioskServer({ core: fake.core, rendererDir: join(dir, 'renderer'), secret: SECRET, port: 0, logger });
+  const url = new URL(server.origin);
+  host = url.host;
+  port = Number(url.port);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('who may talk to the kiosk server', () => {
+  it('listens on loopback only, with a launch URL that carries the key', () => {
+    expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.launchUrl).toBe(`${server.origin}/launch?key=${SECRET}`);
+  });
+
+  it.each(['evil.example:80', `localhost:${'PORT'}`, 'attacker.test'])('refuses Host %s (DNS rebinding)', async (h) => {
+    const reply = await send('GET', '/', { headers: { host: h.replace('PORT', String(port)) } });
+    expect(reply.status).toBe(403);
+    expect(reply.body).not.toContain('Tunewall</title>');
+  });
+
+  it('refuses a launch from another Host even with the right key', async () => {
+    const reply = await send('GET', `/launch?key=${SECRET}`, { headers: { host: 'evil.example' }, cookie: false });
+    expect(reply.status).toBe(403);
+    expect(reply.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const reply = await call('loadRow', '["charts"]', { origin: 'http://evil.example' });
+    expect(reply.status).toBe(403);
+    expect(fake.handlers.loadRow).not.toHaveBeenCalled();
+  });
+
+  it('refuses a cross-site request', async () => {
+    const reply = await call('signOut', '[]', { 'sec-fetch-site': 'cross-site' });
+    expect(reply.status).toBe(403);
+    expect(fake.handlers.signOut).not.toHaveBeenCalled();
+  });
+
+  it('accepts its own Origin and a same-origin fetch', async () => {
+    const reply = await call('getState', '[]', { origin: server.origin, 'sec-fetch-site': 'same-origin' });
+    expect(reply.status).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/'],
+    ['GET', '/assets/app-1234.js'],
+    ['GET', '/api/events'],
+    ['POST', '/api/call/getState'],
+  ])('refuses %s %s without the session cookie', async (method, path) => {
+    const reply = await send(method, path, { cookie: false, ...(method === 'POST' ? { body: '[]' } : {}) });
+    expect(reply.status).toBe(403);
+    expect(fake.handlers.getState).not.toHaveBeenCalled();
+  });
+
+  it('refuses a wrong cookie', async () => {
+    const reply = await send('GET', '/', { headers: { cookie: `tunewall_session=${'x'.repeat(43)}` } });
+    expect(reply.status).toBe(403);
+  });
+
+  it.each([
+    ['a wrong key', `/launch?key=${'x'.repeat(43)}`],
+    ['a key of another length', '/launch?key=short'],
+    ['no key', '/launch'],
+  ])('refuses a launch with %s and sets no cookie', async (_, path) => {
+    const reply = await send('GET', path, { cookie: false });
+    expect(reply.status).toBe(403);
+    expect(reply.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('trades the right key for an HttpOnly, SameSite=Strict cookie and a 303 to the app', async () => {
+    const reply = await send('GET', new URL(server.launchUrl).pathname + new URL(server.launchUrl).search, { cookie: false });
+    expect(reply.status).toBe(303);
+    expect(reply.headers.location).toBe('/');
+    const cookie = reply.headers['set-cookie']?.[0] ?? '';
+    expect(cookie).toMatch(/^tunewall_session=[^;]+;/);
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Strict/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+    const value = /^tunewall_session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    const page = await send('GET', '/', { headers: { cookie: `tunewall_session=${value}` } });
+    expect(page.status).toBe(200);
+  });
+});
+
+describe('bridge calls', () => {
+  it('passes the arguments to the handler and answers its value', async () => {
+    const reply = await call('getTracks', JSON.stringify([{ kind: 'chart', id: 'c1' }, 500, 100]));
+    expect(reply.status).toBe(200);
+    expect(fake.handlers.getTracks).toHaveBeenCalledWith({ kind: 'chart', id: 'c1' }, 500, 100);
+    expect(JSON.parse(reply.body)).toEqual({ value: { ok: true, value: { offset: 500, total: 0, tracks: [], limit: 100 } } });
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers null for a handler without a value', async () => {
+    const reply = await call('setLanguage', '["ja"]');
+    expect(reply.status).toBe(200);
+    expect(fake.handlers.setLanguage).toHaveBeenCalledWith('ja');
+    expect(JSON.parse(reply.body)).toEqual({ value: null });
+  });
+
+  it.each(['unknown', 'constructor', 'toString', '__proto__', 'subscribe', 'dispose'])('answers 404 to method %s', async (m) => {
+    const reply = await call(m, '[]');
+    expect(reply.status).toBe(404);
+  });
+
+  it.each([
+    ['an object', '{"id":"charts"}'],
+    ['a string', '"charts"'],
+    ['null', 'null'],
+    ['not JSON', 'charts'],
+    ['too many arguments', '[1,2,3,4,5]'],
+  ])('answers 400 to a body that is %s', async (_, body) => {
+    const reply = await call('loadRow', body);
+    expect(reply.status).toBe(400);
+    expect(fake.handlers.loadRow).not.toHaveBeenCalled();
+  });
+
+  it('answers 413 to a large body, with or without a length', async () => {
+    const big = JSON.stringify(['x'.repeat(100_000)]);
+    expect((await call('qrCode', big, { 'content-length': String(Buffer.byteLength(big)) })).status).toBe(413);
+    expect((await call('qrCode', big, { 'transfer-encoding': 'chunked' })).status).toBe(413);
+    expect(fake.handlers.qrCode).not.toHaveBeenCalled();
+  });
+
+  it('answers a handler that throws with a 500 that tells nothing of the error', async () => {
+    const reply = await call('diagnostics', '[]');
+    expect(reply.status).toBe(500);
+    expect(reply.body).not.toContain('secret internals');
+    expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'error', fields: expect.objectContaining({ path: '/api/call/diagnostics' }) }));
+  });
+
+  it('does not serve the renderer for unknown API paths', async () => {
+    expect((await send('GET', '/api/call/getState')).status).toBe(404);
+    expect((await send('GET', '/api/nothing')).status).toBe(404);
+  });
+});
+
+describe('events', () => {
+  it('sends the current state first, then every pushed event, and unsubscribes when the page goes', async () => {
+    const stream = openEvents();
+    const res = await stream.ready;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(await stream.next()).toEqual({ type: 'state', state: STATE });
+    await vi.waitFor(() => expect(fake.listeners.size).toBe(1));
+    fake.emit({ type: 'intent', intent: 'back' });
+    fake.emit({ type: 'row', row: { id: 'charts', tiles: [], fetchedAt: 2, fromCache: false } });
+    expect(await stream.next()).toEqual({ type: 'intent', intent: 'back' });
+    expect(await stream.next()).toMatchObject({ type: 'row', row: { id: 'charts' } });
+    stream.destroy();
+    await vi.waitFor(() => expect(fake.listeners.size).toBe(0));
+  });
+
+  it('refuses the stream to a foreign Origin', async () => {
+    const reply = await send('GET', '/api/events', { headers: { origin: 'http://evil.example' } });
+    expect(reply.status).toBe(403);
+  });
+});
+
+describe('static renderer', () => {
+  it('serves index.html at / without caching', async () => {
+    const reply = await send('GET', '/');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('<title>Tunewall</title>');
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const reply = await send('GET', '/assets/app-1234.js');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('tunewall');
+    expect(reply.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers an app route with index.html', async () => {
+    const reply = await send('GET', '/settings');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('<title>Tunewall</title>');
+  });
+
+  it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt'])('never serves a file outside the renderer: %s', async (path) => {
+    const reply = await send('GET', path);
+    expect(reply.body).not.toContain('not for the page');
+  });
+});
+
+describe('close', () => {
+  it('ends open event streams at once instead of waiting for them', async () => {
+    const local = fakeCore();
+    const other = await startKioskServer({ core: local.core, rendererDir: join(dir, 'renderer'), secret: SECRET, port: 0 });
+    const previous = { host, port };
+    const url = new URL(other.origin);
+    host = url.host;
+    port = Number(url.port);
+    try {
+      const stream = openEvents();
+      await stream.ready;
+      await stream.next();
+      const ended = stream.ended();
+      await other.close();
+      await ended;
+      await vi.waitFor(() => expect(local.listeners.size).toBe(0));
+    } finally {
+      ({ host, port } = previous);
+    }
+  });
+});
