@@ -29,7 +29,10 @@ export function createFileStore(path: string, logger: Logger): KeyValueStore {
   return {
     get: (key) => data.get(key),
     set: (key, value) => {
-      data.set(key, value);
+      // Held as the file will hold it: later changes to the caller's object, and undefined fields, do not count.
+      const json = JSON.stringify(value) as string | undefined;
+      if (json === undefined) data.delete(key);
+      else data.set(key, JSON.parse(json) as unknown);
       flush();
     },
     delete: (key) => {

@@ -1,0 +1,50 @@
+/** Finding the system Chromium and the flags the kiosk shell opens it with. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, findChromium } from '../../../main/kiosk/chromium';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tunewall-chromium-'));
+  writeFileSync(join(dir, 'chromium'), '#!/bin/sh\n', { mode: 0o755 });
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('findChromium', () => {
+  it('uses TUNEWALL_CHROMIUM when it exists', () => {
+    expect(findChromium({ TUNEWALL_CHROMIUM: join(dir, 'chromium') })).toBe(join(dir, 'chromium'));
+  });
+
+  it('finds nothing when TUNEWALL_CHROMIUM points nowhere, rather than another browser', () => {
+    expect(findChromium({ TUNEWALL_CHROMIUM: join(dir, 'missing') })).toBeUndefined();
+  });
+});
+
+describe('chromiumArgs', () => {
+  const base = { executable: '/usr/bin/chromium', url: 'http://127.0.0.1:4000/launch?key=abc', userDataDir: '/data/chromium' };
+
+  it('opens the launch URL as an app in kiosk mode, with its own profile', () => {
+    const args = chromiumArgs({ ...base, kiosk: true });
+    expect(args).toContain('--kiosk');
+    expect(args).toContain(`--app=${base.url}`);
+    expect(args).toContain('--user-data-dir=/data/chromium');
+    expect(args).toContain('--no-first-run');
+    expect(args).not.toContain('--start-fullscreen');
+  });
+
+  it('opens full screen without kiosk mode when kiosk is off', () => {
+    const args = chromiumArgs({ ...base, kiosk: false });
+    expect(args).toContain('--start-fullscreen');
+    expect(args).not.toContain('--kiosk');
+  });
+
+  it('keeps the launch key in one argument, whatever it holds', () => {
+    const url = 'http://127.0.0.1:4000/launch?key=a%20b&x=1';
+    const args = chromiumArgs({ ...base, url, kiosk: true });
+    expect(args.filter((a) => a.includes('launch?key='))).toEqual([`--app=${url}`]);
+  });
+});
