@@ -1,0 +1,119 @@
+/**
+ * createAppCore's wiring choices: a configured service instead of the embedded sandbox, the config file, the cipher a
+ * shell resolves from the config, the storage policy, and stored settings it cannot read.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../../sandbox/index';
+import { MemoryStore } from '../support/fakes';
+import { disposeCores, isMember, isPairing, pairMember, recordingCipher, startCore } from './harness';
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(async () => {
+  await disposeCores();
+});
+
+describe('createAppCore wiring', () => {
+  it('uses the configured service and starts no sandbox when credentials are given', async () => {
+    const started = { count: 0 };
+    const h = await startCore({
+      sandbox,
+      started,
+      env: {
+        TUNEWALL_CLIENT_ID: sandbox.client.id,
+        TUNEWALL_CLIENT_SECRET: sandbox.client.secret,
+        TUNEWALL_AUTH_URL: sandbox.urls.auth,
+        TUNEWALL_API_URL: sandbox.origin,
+      },
+    });
+    expect(started.count).toBe(0);
+    expect(h.core.endpoints).toMatchObject({ sandbox: false, apiUrl: sandbox.origin });
+    const state = await pairMember(h, sandbox);
+    expect(state.sandbox).toBeUndefined();
+    expect(state.configProblems).toEqual([]);
+    expect((await h.core.handlers.diagnostics()).sandbox).toBe(false);
+    const row = await h.core.handlers.loadRow('charts');
+    expect(row.ok).toBe(true);
+  });
+
+  it('reads the config file from the data folder', async () => {
+    const read: string[] = [];
+    const h = await startCore({
+      sandbox,
+      extra: {
+        userDataDir: '/data/tunewall',
+        readFile: (path) => {
+          read.push(path);
+          return JSON.stringify({ territory: 'SG', language: 'ja', guestMode: true });
+        },
+      },
+    });
+    expect(read).toEqual(['/data/tunewall/config.json']);
+    const state = await h.until(isPairing);
+    expect(state).toMatchObject({ territory: 'SG', language: 'ja', guestModeAvailable: true });
+  });
+
+  it('takes the cipher the shell resolves from the config over the one passed in', async () => {
+    const store = new MemoryStore();
+    const passed = recordingCipher();
+    const resolved = recordingCipher();
+    const h = await startCore({
+      sandbox,
+      store,
+      cipher: passed,
+      extra: { resolveCipher: () => ({ cipher: resolved, reason: undefined }) },
+    });
+    await pairMember(h, sandbox);
+    expect(resolved.sealed.length).toBeGreaterThan(0);
+    expect(passed.sealed).toEqual([]);
+  });
+
+  it('says why tokens stay in memory when the shell has no cipher, and pairs again after a restart', async () => {
+    const store = new MemoryStore();
+    const reason = 'No vault key is configured.';
+    const first = await startCore({ sandbox, store, extra: { resolveCipher: () => ({ cipher: undefined, reason }) } });
+    const state = await pairMember(first, sandbox);
+    expect(state.storage).toEqual({ protection: 'memory', reason });
+    expect(store.data.has('tokens')).toBe(false);
+    await first.core.dispose();
+
+    const second = await startCore({ sandbox, store, extra: { resolveCipher: () => ({ cipher: undefined, reason }) } });
+    await second.until(isPairing);
+  });
+
+  it('keeps no tokens on disk under the memory storage policy, even with a cipher', async () => {
+    const store = new MemoryStore();
+    const h = await startCore({ sandbox, store, env: { TUNEWALL_STORAGE_POLICY: 'memory' } });
+    const state = await pairMember(h, sandbox);
+    expect(state.storage.protection).toBe('memory');
+    expect(store.data.has('tokens')).toBe(false);
+  });
+
+  it('ignores stored settings and a stored member it cannot read, and says so in the log', async () => {
+    const store = new MemoryStore();
+    store.set('settings', { territory: 'XX', language: 42 });
+    store.set('member', 'not a member');
+    const h = await startCore({ sandbox, store });
+    const state = await h.until(isPairing);
+    expect(state.territory).toBe('TW');
+    expect(store.data.has('settings')).toBe(false);
+    expect(store.data.has('member')).toBe(false);
+    expect(h.logger.lines.filter((l) => l.message === 'stored value unreadable, ignored').map((l) => l.fields?.key)).toEqual([
+      'settings',
+      'member',
+    ]);
+    await pairMember(h, sandbox);
+    expect(isMember(await h.core.handlers.getState())).toBe(true);
+  });
+
+  it('forwards a Back intent from the shell to subscribers', async () => {
+    const h = await startCore({ sandbox });
+    h.core.intent('back');
+    expect(h.events).toContainEqual({ type: 'intent', intent: 'back' });
+  });
+});
