@@ -129,6 +129,13 @@ export class AuthSession implements ApiAuth {
 
   /** Browse the public catalog with a client-credentials token. */
   async browseAsGuest(): Promise<Result<void>> {
+    if (this.mode === 'member') {
+      // Guest mode must not keep a member's tokens alive underneath: signing out is an explicit step.
+      return {
+        ok: false,
+        error: { kind: 'auth', message: 'You are signed in. Sign out first to browse as a guest.', retryable: false },
+      };
+    }
     if (!this.options.guestMode) {
       return {
         ok: false,

@@ -306,6 +306,16 @@ describe('session', () => {
     h.session.dispose();
   });
 
+  it('a signed-in member is not switched to guest browsing underneath: signing out comes first', async () => {
+    const h = harness({ tokens: stored(), session: { guestMode: true } });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(h.session.browseAsGuest()).resolves.toMatchObject({ ok: false, error: { kind: 'auth' } });
+    expect(h.f.to('/oauth2/token').filter((r) => r.form.get('grant_type') === 'client_credentials')).toHaveLength(0);
+    expect(h.last()).toMatchObject({ status: 'signed-in', mode: 'member' });
+    h.session.dispose();
+  });
+
   it('guest browsing is refused when not configured, and pairing goes on', async () => {
     const h = harness({ session: { guestMode: false } });
     h.session.start();
