@@ -12,6 +12,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'test/e2e',
+  // Builds the renderer and the kiosk shell the tests spawn.
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   timeout: 120_000,
   expect: { timeout: 20_000 },

@@ -1,0 +1,211 @@
+/**
+ * End-to-end fixtures: the built kiosk shell (out/kiosk/index.js) run as its own process per test, each with its own
+ * data folder, and a client for the sandbox's control API. global-setup.ts builds the renderer and the shell once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base } from '@playwright/test';
+import { z } from 'zod';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+const SHELL_ENTRY = join(REPO, 'out/kiosk/index.js');
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface ShellOptions {
+  dataDir: string;
+  /** Added to the shell's environment (after the test defaults: English, the given data folder). */
+  env?: Record<string, string>;
+}
+
+export interface Shell {
+  /** Opens the app: trades the per-launch secret for the session cookie. */
+  launchUrl: string;
+  /** The shell's loopback origin (http://127.0.0.1:PORT). */
+  origin: string;
+  /** The embedded sandbox's origin; undefined when the shell was pointed at a service. */
+  sandboxOrigin: string | undefined;
+  /** Everything the shell wrote on stderr so far (JSON log lines). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+const LAUNCH_LINE = /^Tunewall kiosk shell: (http:\/\/127\.0\.0\.1:\d+\/launch\?key=\S+)$/m;
+const SandboxLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
+
+/** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the runner's own may leak into a test. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
+  }
+  return env;
+}
+
+function embeddedSandboxOrigin(stderr: string): string | undefined {
+  for (const line of stderr.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue; // a partial line still being written; the next chunk completes it
+    }
+    const hit = SandboxLogSchema.safeParse(parsed);
+    if (hit.success) return hit.data.origin;
+  }
+  return undefined;
+}
+
+export async function startShell(options: ShellOptions): Promise<Shell> {
+  const child: ChildProcess = spawn(process.execPath, [SHELL_ENTRY, '--print-url'], {
+    cwd: REPO,
+    env: { ...cleanEnv(), TUNEWALL_DATA_DIR: options.dataDir, TUNEWALL_LANGUAGE: 'en', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const launchUrl = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
+    const check = (): void => {
+      const match = LAUNCH_LINE.exec(stdout);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      done(match[1]);
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`The kiosk shell exited (${String(code)}) before printing its URL.\n${stderr}`));
+    });
+  });
+
+  return {
+    launchUrl,
+    origin: new URL(launchUrl).origin,
+    // The sandbox starts before the server prints its URL, so its log line is already there.
+    sandboxOrigin: embeddedSandboxOrigin(stderr),
+    log: () => stderr,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const PendingSchema = z.object({ user_codes: z.array(z.string()) });
+const RequestsSchema = z.object({
+  requests: z.array(z.object({ method: z.string(), path: z.string(), at: z.number(), status: z.number() })),
+});
+const TokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+export type LoggedRequest = z.infer<typeof RequestsSchema>['requests'][number];
+
+/** The sandbox's control API over HTTP (sandbox/control.ts), as a test in another process uses it. */
+export class SandboxApi {
+  constructor(readonly origin: string) {}
+
+  private async send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.origin}/__sandbox/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`sandbox ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  async pending(): Promise<string[]> {
+    return PendingSchema.parse(await this.send('GET', 'pending')).user_codes;
+  }
+  async approve(userCode: string): Promise<void> {
+    await this.send('POST', 'approve', { user_code: userCode });
+  }
+  async deny(userCode: string): Promise<void> {
+    await this.send('POST', 'deny', { user_code: userCode });
+  }
+  async faults(patch: Record<string, number>): Promise<void> {
+    await this.send('POST', 'faults', patch);
+  }
+  async lifetimes(patch: Record<string, number>): Promise<void> {
+    await this.send('POST', 'lifetimes', patch);
+  }
+  async advanceTime(ms: number): Promise<void> {
+    await this.send('POST', 'time/advance', { ms });
+  }
+  async requests(): Promise<LoggedRequest[]> {
+    return RequestsSchema.parse(await this.send('GET', 'requests')).requests;
+  }
+  async clearRequests(): Promise<void> {
+    await this.send('DELETE', 'requests');
+  }
+  /** A member token, for the test's own catalog look-ups (never handed to the app). */
+  async memberAccessToken(): Promise<string> {
+    return TokenPairSchema.parse(await this.send('POST', 'tokens', {})).access_token;
+  }
+}
+
+/** Asks the catalog (as the test, with its own token) for a TW chart with at least `minTracks` tracks. */
+export async function findLongChart(sandbox: SandboxApi, minTracks: number): Promise<{ id: string; title: string }> {
+  const token = await sandbox.memberAccessToken();
+  const get = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${sandbox.origin}/v1.1/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const charts = z.object({ data: z.array(z.object({ id: z.string(), title: z.string() })) }).parse(await get('charts?territory=TW'));
+  for (const chart of charts.data) {
+    const detail = z
+      .object({ tracks: z.object({ summary: z.object({ total: z.number() }) }) })
+      .parse(await get(`charts/${chart.id}?territory=TW`));
+    if (detail.tracks.summary.total >= minTracks) return chart;
+  }
+  throw new Error(`No TW chart has ${minTracks} tracks.`);
+}
+
+/** A 32-byte AES key in a 0600 file, as TUNEWALL_VAULT_KEY_FILE expects: tokens then persist across restarts. */
+export function writeVaultKey(dir: string): string {
+  const path = join(dir, 'vault.key');
+  writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return path;
+}
+
+interface Fixtures {
+  /** A fresh temporary folder for this test (data folders, key files), removed afterwards. */
+  workDir: string;
+  /** Starts kiosk shells; every one started is stopped when the test ends. */
+  launchShell: (options?: Partial<ShellOptions>) => Promise<Shell>;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+  workDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tunewall-e2e-'));
+    await use(dir);
+    rmSync(dir, { recursive: true, force: true });
+  },
+  launchShell: async ({ workDir }, use, testInfo) => {
+    const started: Shell[] = [];
+    await use(async (options) => {
+      const shell = await startShell({ dataDir: options?.dataDir ?? join(workDir, 'data'), env: options?.env });
+      started.push(shell);
+      return shell;
+    });
+    for (const shell of started) await shell.stop();
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('kiosk-shell.log', { body: started.map((s) => s.log()).join('\n---\n'), contentType: 'text/plain' });
+    }
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,95 @@
+/**
+ * What a person does in front of the TV (arrow keys, OK, Back) and on the phone (scan, sign in, approve or deny),
+ * in Playwright terms. Spatial navigation marks the focused element with `.is-focused` and `data-focus-key`.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { expect } from './kiosk';
+import type { Shell } from './kiosk';
+
+export type RemoteKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Enter' | 'Escape';
+
+export async function openTv(page: Page, shell: Shell): Promise<void> {
+  await page.goto(shell.launchUrl);
+  await expect(page).toHaveURL(`${shell.origin}/`);
+}
+
+export function focused(page: Page): Locator {
+  return page.locator('.is-focused');
+}
+
+export async function focusedKey(page: Page): Promise<string> {
+  const key = await focused(page).getAttribute('data-focus-key');
+  if (key === null) throw new Error('The focused element has no data-focus-key.');
+  return key;
+}
+
+/** Presses `key` until the element with `targetKey` has focus, failing after `max` presses. */
+export async function pressUntilFocused(page: Page, key: RemoteKey, targetKey: string, max = 40): Promise<void> {
+  for (let i = 0; i <= max; i++) {
+    await expect(focused(page)).toHaveCount(1);
+    if ((await focusedKey(page)) === targetKey) return;
+    if (i === max) break;
+    const before = await focusedKey(page);
+    await page.keyboard.press(key);
+    // One press, one move: wait for the focus to leave before deciding on the next press.
+    await expect.poll(() => focusedKey(page).catch(() => before)).not.toBe(before);
+  }
+  throw new Error(`${key} ×${max} never focused ${targetKey} (focus is on ${await focusedKey(page)}).`);
+}
+
+export const pairing = {
+  qr: (page: Page) => page.locator('svg.qr'),
+  code: (page: Page) => page.getByTestId('user-code'),
+  status: (page: Page) => page.locator('.pairing-status'),
+};
+
+/** Every home row with at least one visible tile, by its data-row key. */
+export function homeRow(page: Page, rowKey: string): Locator {
+  return page.locator(`section.row[data-row="${rowKey}"]`);
+}
+
+/** Reads the QR code off the screen, as a phone camera would: a screenshot of the drawn code, decoded. */
+export async function scanQr(page: Page): Promise<string> {
+  const png = PNG.sync.read(await pairing.qr(page).screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (decoded === null) throw new Error('The QR code on screen did not decode.');
+  return decoded.data;
+}
+
+/**
+ * The phone: opens the URL from the QR code in a separate browser context (its own cookies), signs in as demo/demo
+ * and approves or denies. Returns the code the phone asked to confirm and the sentence it shows at the end.
+ */
+export async function phoneDecides(
+  browser: Browser,
+  url: string,
+  decision: 'Approve' | 'Deny',
+): Promise<{ codeOnPhone: string; outcome: string }> {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await phone.newPage();
+    await page.goto(url);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password').fill('demo');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const codeOnPhone = (await page.locator('#user-code').innerText()).trim();
+    await page.getByRole('button', { name: decision, exact: true }).click();
+    return { codeOnPhone, outcome: (await page.locator('.card').first().innerText()).trim() };
+  } finally {
+    await phone.close();
+  }
+}
+
+/** Waits until every picture inside the viewport has arrived (or failed), so a screenshot shows artwork. */
+export async function artworkSettled(page: Page): Promise<void> {
+  await page.waitForFunction(`(() => {
+    const h = window.innerHeight, w = window.innerWidth;
+    return Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      const inView = r.bottom > 0 && r.right > 0 && r.top < h && r.left < w;
+      return !inView || img.complete;
+    });
+  })()`);
+}
