@@ -18,6 +18,8 @@ export interface LoggedRequest {
   at: number;
   /** 0 when the connection was dropped without an answer. */
   status: number;
+  /** Milliseconds from arrival to the answer (latency included), so overlapping requests can be told apart. */
+  ms: number;
 }
 
 export interface SandboxControl {
@@ -52,7 +54,8 @@ export class RequestLog {
       const at = this.clock.now();
       await next();
       const dropped = incomingOf(c.env)?.socket.destroyed === true;
-      this.entries.push({ method: c.req.method, path: c.req.path, at, status: dropped ? 0 : c.res.status });
+      const ms = this.clock.now() - at;
+      this.entries.push({ method: c.req.method, path: c.req.path, at, status: dropped ? 0 : c.res.status, ms });
       if (this.entries.length > REQUEST_LOG_CAPACITY) this.entries = this.entries.slice(-REQUEST_LOG_CAPACITY);
     };
   }
