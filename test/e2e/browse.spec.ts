@@ -1,0 +1,88 @@
+/**
+ * Browsing with the remote once signed in: a long chart paged on demand, Back to the tile it came from, and the
+ * offline banner that comes and goes with the service.
+ */
+import type { Page } from '@playwright/test';
+import { expect, findLongChart, SandboxApi, test, type Shell } from './kiosk';
+import { focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+
+async function signedInHome(page: Page, shell: Shell): Promise<SandboxApi> {
+  if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+  const sandbox = new SandboxApi(shell.sandboxOrigin);
+  await openTv(page, shell);
+  await sandbox.approve((await pairing.code(page).innerText()).trim());
+  await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
+  return sandbox;
+}
+
+test('down 200 tracks of a long chart and on past its first page, fetched on demand; Back lands on the chart it opened', async ({
+  page,
+  launchShell,
+}) => {
+  const shell = await launchShell();
+  const sandbox = await signedInHome(page, shell);
+  const chart = await findLongChart(sandbox, 201);
+  const tileKey = `tile:charts:${chart.id}`;
+
+  // Offsets of the track pages the screen asks for beyond what the chart itself brought.
+  const pageOffsets: number[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/api/call/getTracks')) return;
+    const args: unknown = request.postDataJSON();
+    if (Array.isArray(args) && typeof args[1] === 'number') pageOffsets.push(args[1]);
+  });
+
+  await pressUntilFocused(page, 'ArrowRight', tileKey);
+  await expect(focused(page)).toHaveAttribute('aria-label', new RegExp(`^${chart.title}`));
+  await page.keyboard.press('Enter');
+
+  await expect(page.locator('h1.detail-title')).toHaveText(chart.title);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
+  await expect(focused(page).locator('.track-name')).toBeVisible();
+  for (let i = 1; i <= 200; i++) {
+    await page.keyboard.press('ArrowDown');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', `track:${i}`);
+  }
+  await expect(focused(page).locator('.track-n')).toHaveText('201');
+  await expect(focused(page).locator('.track-name')).not.toBeEmpty();
+  // The chart arrives with its first 500 tracks (the catalog's page size): nothing more was asked for so far.
+  expect(pageOffsets).toEqual([]);
+
+  // On towards the end of that page, ten presses at a time: the next page is asked for before focus gets there.
+  for (let i = 210; i <= 500; i += 10) {
+    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowDown');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', `track:${i}`);
+  }
+  await expect(focused(page).locator('.track-n')).toHaveText('501');
+  await expect(focused(page).locator('.track-name')).not.toBeEmpty();
+  expect(pageOffsets).toEqual([500]);
+
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.home')).toBeVisible();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', tileKey);
+  await expect(focused(page)).toHaveAttribute('aria-label', new RegExp(`^${chart.title}`));
+});
+
+test('the offline banner appears when the service stops answering and leaves by itself when it is back', async ({
+  page,
+  launchShell,
+}) => {
+  const shell = await launchShell();
+  const sandbox = await signedInHome(page, shell);
+  const banner = page.locator('.banner-offline');
+  await expect(banner).toHaveCount(0);
+
+  await sandbox.faults({ dropRate: 1 });
+  // Browsing on: open the second chart, which has never been fetched.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('Offline');
+
+  await sandbox.faults({ dropRate: 0 });
+  // No key press from here: the core probes the service with backoff (up to about 30 s apart).
+  await expect(banner).toHaveCount(0, { timeout: 45_000 });
+  const dropped = (await sandbox.requests()).filter((r) => r.status === 0);
+  expect(dropped.length).toBeGreaterThan(0);
+});
