@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { allOverlap, differences, maxConcurrency, median, percentile, summarise, verdict } from '../../bench/stats';
+
+describe('bench statistics', () => {
+  it('takes the middle value, or the mean of the two middle ones, whatever the input order', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('p95 is a measured value by nearest rank: the maximum below 20 runs, the 19th of 20', () => {
+    expect(percentile([10, 20, 30, 40, 50], 95)).toBe(50);
+    const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(percentile(twenty, 95)).toBe(19);
+    expect(percentile(twenty, 50)).toBe(10);
+  });
+
+  it('ignores runs that produced no number and refuses an empty series', () => {
+    expect(summarise([Number.NaN, 2, 4, Number.POSITIVE_INFINITY])).toMatchObject({ runs: 2, median: 3, p95: 4, min: 2, max: 4 });
+    expect(() => median([])).toThrow(/No finite measurement/);
+  });
+
+  it('judges the named statistic, inclusive of the budget itself', () => {
+    const s = summarise([10, 11, 12, 13, 40]);
+    expect(verdict(s, { max: 12, judged: 'median' })).toMatchObject({ value: 12, within: true, margin: 0 });
+    expect(verdict(s, { max: 16.7, judged: 'p95' })).toMatchObject({ value: 40, within: false });
+    expect(verdict(s, { max: 16.7, judged: 'p95' }).margin).toBeCloseTo(-23.3);
+  });
+
+  it('pairs runs of the same iteration', () => {
+    expect(differences([500, 620], [300, 310])).toEqual([200, 310]);
+    expect(() => differences([1], [1, 2])).toThrow(/differ in length/);
+  });
+
+  it('tells requests that ran side by side from requests that ran one after another', () => {
+    const parallel = [
+      { start: 0, end: 60 },
+      { start: 5, end: 70 },
+      { start: 10, end: 65 },
+    ];
+    const serial = [
+      { start: 0, end: 60 },
+      { start: 60, end: 120 },
+      { start: 120, end: 180 },
+    ];
+    expect(maxConcurrency(parallel)).toBe(3);
+    expect(allOverlap(parallel)).toBe(true);
+    expect(maxConcurrency(serial)).toBe(1);
+    expect(allOverlap(serial)).toBe(false);
+  });
+});
