@@ -32,6 +32,11 @@ export interface PairingCode {
   verificationUrl: string;
   shortVerificationUrl: string | undefined;
   qr: QrMatrix;
+  /**
+   * The same QR code as a PNG data URI from the service's QR generator, when one is configured and has answered;
+   * the renderer shows it instead of drawing `qr`.
+   */
+  qrImage?: string | undefined;
   /** Epoch milliseconds at which this code stops working. */
   expiresAt: number;
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type {
   AppState,
+  AuthState,
   BridgeEvent,
   BridgeHandlers,
   DetailRef,
@@ -14,6 +15,7 @@ import type {
   DiagnosticsView,
   Language,
   MemberView,
+  QrMatrix,
   Result,
   RowId,
   RowView,
@@ -32,7 +34,7 @@ import { serviceEndpoints, type SandboxEndpoints, type ServiceEndpoints } from '
 import { toUiError } from './errors';
 import { backoffDelay } from './net/backoff';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
-import { qrMatrix } from './qr';
+import { qrMatrix, remoteQrDataUrl } from './qr';
 import { setSafeTimeout, systemClock, type TimerHandle } from './timers';
 import { TokenVault } from './vault/tokenVault';
 import {
@@ -161,6 +163,29 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     for (const listener of listeners) listener(event);
   };
 
+  // The service's QR generator, when one is configured for a real service: the code is drawn locally at once and
+  // replaced by the generator's image when it answers (a failure leaves the local drawing, which is just as good).
+  const remoteQrBase = config.service.useSandbox ? undefined : config.service.qrUrl;
+  const qrContents = new WeakMap<QrMatrix, string>();
+  const qrImages = new Map<string, string>();
+  const drawQr = (text: string): QrMatrix => {
+    const matrix = qrMatrix(text);
+    if (remoteQrBase !== undefined) {
+      qrContents.set(matrix, text);
+      if (!qrImages.has(text)) {
+        remoteQrDataUrl({ fetch: deps.fetch, qrBase: remoteQrBase, content: text, imageSize: 600 }).then(
+          (image) => {
+            qrImages.clear();
+            qrImages.set(text, image);
+            pushState();
+          },
+          (error: unknown) => logger.warn('QR generator did not answer; the QR code is drawn locally', { error: String(error) }),
+        );
+      }
+    }
+    return matrix;
+  };
+
   const session = endpoints
     ? new AuthSession({
         fetch: deps.fetch,
@@ -168,7 +193,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
         logger,
         service: endpoints.token,
         vault,
-        qrMatrix,
+        qrMatrix: drawQr,
         guestMode: config.guestMode,
       })
     : undefined;
@@ -195,8 +220,15 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const stationTracks = new Map<string, TrackPageView['tracks']>();
   const playlistSources = new Map<string, PlaylistSource>();
 
+  const withQrImage = (auth: AuthState): AuthState => {
+    if (auth.status !== 'pairing') return auth;
+    const content = qrContents.get(auth.code.qr);
+    const image = content === undefined ? undefined : qrImages.get(content);
+    return image === undefined ? auth : { ...auth, code: { ...auth.code, qrImage: image } };
+  };
+
   const state = (): AppState => ({
-    auth: session?.state ?? {
+    auth: session ? withQrImage(session.state) : {
       status: 'error',
       error: { kind: 'config', message: 'Tunewall has no service to sign in to: see the configuration problems.', retryable: false },
     },

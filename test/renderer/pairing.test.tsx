@@ -91,4 +91,14 @@ describe('pairing Back', () => {
     await waitFor(() => expect(screen.queryByTestId('user-code')).toBeNull(), { timeout: 5000 });
     expect(await screen.findByText('Lin Yutong')).toBeTruthy();
   });
+  it("shows the service's QR image instead of drawing one when the core has it", async () => {
+    const { fake, container } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
+    await screen.findByTestId('user-code');
+    const auth = fake.state().auth;
+    if (auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    act(() => fake.setState({ auth: { ...auth, code: { ...auth.code, qrImage: image } } }));
+    expect((await screen.findByTestId('qr-image')).getAttribute('src')).toBe(image);
+    expect(container.querySelector('svg.qr')).toBeNull();
+  });
 });

@@ -95,7 +95,11 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
         <div className="pairing-code-card">
           {code !== undefined ? (
             <>
-              <QrCode qr={code.qr} label={t('pairing.qrLabel')} className="pairing-qr" />
+              {code.qrImage !== undefined ? (
+                <img src={code.qrImage} alt={t('pairing.qrLabel')} className="pairing-qr qr-image" data-testid="qr-image" />
+              ) : (
+                <QrCode qr={code.qr} label={t('pairing.qrLabel')} className="pairing-qr" />
+              )}
               <p className="code-label">{t('pairing.codeLabel')}</p>
               <p className="user-code" data-testid="user-code">{formatUserCode(code.userCode)}</p>
               <p className="verify-url">{displayUrl}</p>

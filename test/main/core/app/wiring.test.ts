@@ -41,6 +41,33 @@ describe('createAppCore wiring', () => {
     expect(row.ok).toBe(true);
   });
 
+  it("shows the service's QR image when a QR generator is configured, and draws locally when it fails", async () => {
+    const env = {
+      TUNEWALL_CLIENT_ID: sandbox.client.id,
+      TUNEWALL_CLIENT_SECRET: sandbox.client.secret,
+      TUNEWALL_AUTH_URL: sandbox.urls.auth,
+      TUNEWALL_API_URL: sandbox.origin,
+      TUNEWALL_QR_URL: sandbox.urls.qr,
+    };
+    sandbox.control.clearRequestLog();
+    const h = await startCore({ sandbox, env });
+    const state = await h.until((s) => s.auth.status === 'pairing' && s.auth.code.qrImage !== undefined);
+    if (state.auth.status !== 'pairing') throw new Error('expected pairing');
+    expect(state.auth.code.qrImage).toMatch(/^data:image\/png;base64,/);
+    const generator = sandbox.control.requestLog().filter((r) => r.path === '/generator');
+    expect(generator).toHaveLength(1);
+
+    // A generator nobody answers at: the locally drawn code stays, pairing goes on.
+    const broken = await startCore({ sandbox, env: { ...env, TUNEWALL_QR_URL: 'http://127.0.0.1:1' } });
+    const pairing = await broken.until(isPairing);
+    if (pairing.auth.status !== 'pairing') throw new Error('expected pairing');
+    expect(pairing.auth.code.qr.modules.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const later = await broken.core.handlers.getState();
+    expect(later.auth).toMatchObject({ status: 'pairing', code: { userCode: pairing.auth.code.userCode } });
+    if (later.auth.status === 'pairing') expect(later.auth.code.qrImage).toBeUndefined();
+  });
+
   it('reads the config file from the data folder', async () => {
     const read: string[] = [];
     const h = await startCore({
