@@ -1,0 +1,139 @@
+/**
+ * What the bench injects into the page before any of Tunewall's scripts run (as a string: the bench is Node code).
+ * It records, in epoch ms, when chosen elements were first painted, and for every key press how long until a frame
+ * showing the moved focus was painted. "Painted" is the end of the frame that first holds the change: a message
+ * posted from that frame's requestAnimationFrame callback is delivered after the frame's style, layout and paint.
+ */
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+
+/** Selectors whose first paint the probe records: the empty baseline, the pairing QR (drawn or fetched), a Home tile, a loaded track. */
+export const MARKS = {
+  baseline: '#baseline',
+  qr: 'svg.qr, img.qr-image',
+  home: 'section.row .tile[data-focus-key]',
+  tracks: '.track[data-focus-key]:not(.is-pending)',
+} as const;
+export type MarkName = keyof typeof MARKS;
+
+export const PROBE_SCRIPT = `(() => {
+  if (window.__tunewallBench) return;
+  const WATCH = ${JSON.stringify(MARKS)};
+  const marks = {};
+  const pending = {};
+  const presses = [];
+  const waiters = [];
+  const afterPaint = (cb) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => cb(performance.now());
+    channel.port2.postMessage(null);
+  });
+  const check = () => {
+    for (const [name, selector] of Object.entries(WATCH)) {
+      const el = document.querySelector(selector);
+      if (marks[name] !== undefined || pending[name] || !el) continue;
+      // A picture counts once it has arrived: its element alone paints nothing.
+      if (el instanceof HTMLImageElement && !(el.complete && el.naturalWidth > 0)) continue;
+      pending[name] = true;
+      afterPaint((t) => { marks[name] = performance.timeOrigin + t; });
+    }
+  };
+  document.addEventListener('load', check, true);
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  const focusKey = () => document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null;
+  const record = (entry) => {
+    presses.push(entry);
+    for (const w of waiters.splice(0)) w();
+  };
+  window.addEventListener('keydown', (event) => {
+    const t0 = event.timeStamp;
+    const before = focusKey();
+    let frames = 0;
+    const tick = () => {
+      frames += 1;
+      const now = focusKey();
+      if (now !== null && now !== before) {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => record({ key: event.key, moved: true, ms: performance.now() - t0, frames, from: before, to: now });
+        channel.port2.postMessage(null);
+      } else if (performance.now() - t0 > 1000) {
+        record({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: now });
+      } else {
+        requestAnimationFrame(tick);
+      }
+    };
+    requestAnimationFrame(tick);
+  }, true);
+  window.__tunewallBench = {
+    marks,
+    presses,
+    reset(name) { delete marks[name]; delete pending[name]; check(); },
+    async mark(name, timeoutMs) {
+      const until = performance.now() + timeoutMs;
+      while (marks[name] === undefined) {
+        if (performance.now() > until) throw new Error('no ' + name + ' painted within ' + timeoutMs + ' ms');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return marks[name];
+    },
+    press(n) {
+      if (presses.length >= n) return Promise.resolve(presses[n - 1]);
+      return new Promise((resolve) => { const w = () => (presses.length >= n ? resolve(presses[n - 1]) : waiters.push(w)); waiters.push(w); });
+    },
+  };
+})();`;
+
+const PressSchema = z.object({
+  key: z.string(),
+  moved: z.boolean(),
+  ms: z.number(),
+  frames: z.number(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type PressRecord = z.infer<typeof PressSchema>;
+
+/** Epoch ms when `name` was first painted on this page load (waits for it). */
+export async function paintedAt(page: Page, name: MarkName, timeoutMs = 30_000): Promise<number> {
+  return z.number().parse(await page.evaluate(`window.__tunewallBench.mark(${JSON.stringify(name)}, ${timeoutMs})`));
+}
+
+export async function resetMark(page: Page, name: MarkName): Promise<void> {
+  await page.evaluate(`window.__tunewallBench.reset(${JSON.stringify(name)})`);
+}
+
+/** Presses a key as the remote would (a CDP key event) and waits for the probe's record of that press. */
+export async function pressAndMeasure(page: Page, key: string): Promise<PressRecord> {
+  const count = z.number().parse(await page.evaluate('window.__tunewallBench.presses.length'));
+  await page.keyboard.press(key);
+  return PressSchema.parse(await page.evaluate(`window.__tunewallBench.press(${count + 1})`));
+}
+
+export async function focusedKey(page: Page): Promise<string | null> {
+  return z.string().nullable().parse(await page.evaluate(`document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null`));
+}
+
+/** Every picture inside the viewport has arrived (or failed). */
+export async function artworkSettled(page: Page): Promise<void> {
+  await page.waitForFunction(`(() => {
+    const h = window.innerHeight, w = window.innerWidth;
+    return Array.from(document.images).every((img) => {
+      const r = img.getBoundingClientRect();
+      const inView = r.bottom > 0 && r.right > 0 && r.top < h && r.left < w;
+      return !inView || img.complete;
+    });
+  })()`);
+}
+
+const DrawnImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number(), naturalWidth: z.number(), naturalHeight: z.number() });
+export type DrawnImage = z.infer<typeof DrawnImageSchema>;
+
+/** Every loaded picture on the page with the device pixels it covers (CSS box × devicePixelRatio) and its own size. */
+export async function drawnImages(page: Page): Promise<DrawnImage[]> {
+  const raw = await page.evaluate(`Array.from(document.images).filter((img) => img.complete && img.naturalWidth > 0).map((img) => {
+    const r = img.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    return { url: img.currentSrc || img.src, width: r.width * dpr, height: r.height * dpr, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight };
+  })`);
+  return z.array(DrawnImageSchema).parse(raw);
+}
