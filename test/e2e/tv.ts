@@ -82,14 +82,17 @@ export async function phoneDecides(
   }
 }
 
-/** Waits until every picture inside the viewport has arrived (or failed), so a screenshot shows artwork. */
+/** True when every picture inside the viewport has arrived or failed. A string: the page's CSP forbids eval. */
+const ARTWORK_SETTLED = `(() => {
+  const h = window.innerHeight, w = window.innerWidth;
+  return Array.from(document.images).every((img) => {
+    const r = img.getBoundingClientRect();
+    const inView = r.bottom > 0 && r.right > 0 && r.top < h && r.left < w;
+    return !inView || img.complete;
+  });
+})()`;
+
+/** Waits until the artwork on screen has arrived, so a screenshot shows it. */
 export async function artworkSettled(page: Page): Promise<void> {
-  await page.waitForFunction(`(() => {
-    const h = window.innerHeight, w = window.innerWidth;
-    return Array.from(document.images).every((img) => {
-      const r = img.getBoundingClientRect();
-      const inView = r.bottom > 0 && r.right > 0 && r.top < h && r.left < w;
-      return !inView || img.complete;
-    });
-  })()`);
+  await expect.poll(() => page.evaluate(ARTWORK_SETTLED)).toBe(true);
 }

@@ -1,0 +1,65 @@
+/**
+ * Screenshots of every screen, at 1080p and 720p, from the real shell against the embedded sandbox. Saved under
+ * test-results/screenshots/; with TUNEWALL_E2E_DOCS=1 also into docs/screenshots/ (the README's pictures).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, REPO, SandboxApi, test } from './kiosk';
+import { artworkSettled, focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+] as const;
+const OUT = join(REPO, 'test-results/screenshots');
+const DOCS = join(REPO, 'docs/screenshots');
+
+async function shoot(page: Page, screen: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await ready(page);
+    await artworkSettled(page);
+    const name = `${screen}-${size.width}x${size.height}.png`;
+    await page.screenshot({ path: join(OUT, name) });
+    if (process.env['TUNEWALL_E2E_DOCS'] === '1') {
+      mkdirSync(DOCS, { recursive: true });
+      copyFileSync(join(OUT, name), join(DOCS, name));
+    }
+  }
+}
+
+test('screenshots of pairing, home, detail and settings at 1920×1080 and 1280×720', async ({ page, launchShell }) => {
+  const shell = await launchShell();
+  if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+  const sandbox = new SandboxApi(shell.sandboxOrigin);
+  await openTv(page, shell);
+
+  await shoot(page, 'pairing', async (p) => {
+    await expect(pairing.qr(p)).toBeVisible();
+    await expect(pairing.status(p)).toHaveText('Waiting for approval…');
+  });
+
+  await sandbox.approve((await pairing.code(page).innerText()).trim());
+  await shoot(page, 'home', async (p) => {
+    await expect(homeRow(p, 'charts').locator('.tile').first()).toBeVisible();
+    await expect(homeRow(p, 'mood-stations').locator('.tile').first()).toBeVisible();
+    await expect(p.locator('.member-name')).toHaveText('林語彤');
+  });
+
+  await page.keyboard.press('Enter');
+  await shoot(page, 'detail', async (p) => {
+    await expect(focused(p)).toHaveAttribute('data-focus-key', 'track:0');
+    await expect(p.locator('.detail-meta')).toBeVisible();
+    await expect(focused(p).locator('.track-name')).not.toBeEmpty();
+  });
+
+  await page.keyboard.press('Escape');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  await page.keyboard.press('Enter');
+  await shoot(page, 'settings', async (p) => {
+    await expect(p.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    await expect(p.getByText('Service reachable')).toBeVisible();
+  });
+});
