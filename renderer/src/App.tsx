@@ -13,22 +13,29 @@ import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
 import { createNavStore, type Screen } from './store/navStore';
 import { Detail } from './screens/Detail';
-import { Home } from './screens/Home';
+import { Home, rowIdsFor } from './screens/Home';
 import { Pairing } from './screens/Pairing';
 import { Settings } from './screens/Settings';
 
 type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
 
-/** How long "Approved" stays on screen before Home replaces the pairing screen. */
-const APPROVED_MS = 1500;
+/**
+ * "Approved — signing in…" stays until Home's top row can be shown, at least APPROVED_MIN_MS so it reads as a
+ * confirmation rather than a flicker, and at most APPROVED_MAX_MS when the row is slow. A fixed 1.5 s hold kept Home
+ * from painting for that long after every approval, with its rows not even asked for until it ended.
+ */
+const APPROVED_MIN_MS = 300;
+const APPROVED_MAX_MS = 1500;
 
 function Screens() {
   const { t } = useTranslation();
   const { app, nav } = useTunewall();
   const state = useApp((s) => s.state);
+  const rows = useApp((s) => s.rows);
   const startError = useApp((s) => s.startError);
   const top = useNav((s) => s.stack[s.stack.length - 1]);
   const [approvedFrom, setApprovedFrom] = useState<PairingAuth | undefined>(undefined);
+  const [approvedLongEnough, setApprovedLongEnough] = useState<PairingAuth | undefined>(undefined);
   const lastPairing = useRef<PairingAuth | undefined>(undefined);
   const auth = state?.auth;
 
@@ -48,9 +55,23 @@ function Screens() {
   // timer owned by the auth effect would be cancelled by the next one, leaving "Approved" on screen for good.
   useEffect(() => {
     if (approvedFrom === undefined) return;
-    const timer = window.setTimeout(() => setApprovedFrom(undefined), APPROVED_MS);
-    return () => window.clearTimeout(timer);
+    const min = window.setTimeout(() => setApprovedLongEnough(approvedFrom), APPROVED_MIN_MS);
+    const max = window.setTimeout(() => setApprovedFrom(undefined), APPROVED_MAX_MS);
+    return () => {
+      window.clearTimeout(min);
+      window.clearTimeout(max);
+    };
   }, [approvedFrom]);
+
+  // Home's rows load behind "Approved" once the member's profile is known (the core keeps rows per member).
+  const memberKnown = auth?.status === 'signed-in' && auth.mode === 'member' && auth.member !== undefined;
+  useEffect(() => {
+    if (approvedFrom === undefined || !memberKnown) return;
+    for (const id of rowIdsFor(true)) if (app.getState().rows[id] === undefined) void app.getState().loadRow(id);
+  }, [approvedFrom, memberKnown, app]);
+  const topRow = rows[rowIdsFor(true)[0] ?? 'charts'];
+  const showApproved =
+    approvedFrom !== undefined && !(approvedLongEnough === approvedFrom && topRow !== undefined && topRow.status !== 'loading');
 
   // Focus must always be somewhere: before each move, put it back on the screen if its element went away.
   useEffect(() => {
@@ -75,7 +96,7 @@ function Screens() {
       </main>
     );
   }
-  if (approvedFrom !== undefined) return <Pairing auth={approvedFrom} approved />;
+  if (showApproved) return <Pairing auth={approvedFrom} approved />;
   if (auth.status !== 'signed-in') return <Pairing auth={auth} />;
   if (top === undefined || top.screen.name === 'home') return <Home />;
   if (top.screen.name === 'settings') return <Settings />;

@@ -20,7 +20,8 @@ interface VisualRow {
   source: RowId;
 }
 
-function rowIdsFor(member: boolean): RowId[] {
+/** Home's rows, top to bottom. */
+export function rowIdsFor(member: boolean): RowId[] {
   const ids: RowId[] = ['charts', 'mood-stations', 'genre-stations'];
   if (member) ids.push('favorites', 'collected-playlists');
   return ids;
