@@ -28,7 +28,7 @@ import { allOverlap, differences, maxConcurrency, summarise, verdict, type Budge
 
 const QUICK = process.argv.includes('--quick');
 const ITERATIONS = QUICK ? 3 : 12;
-const PRESSES = QUICK ? 40 : 200;
+const PRESSES = QUICK ? 20 : 200;
 const SCREEN_PAIRS = 10; // ten details and ten returns to Home: 20 screens
 const LATENCY_MS = 60;
 const SLOW_LATENCY_MS = 3000;
