@@ -337,7 +337,23 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     return rowView(id, tiles, now, false);
   }
 
-  async function loadMember(): Promise<void> {
+  // The profile in flight: rows asked for between the tokens and the profile wait for it instead of failing.
+  let memberLoad: Promise<void> | undefined;
+  function loadMember(): Promise<void> {
+    memberLoad ??= fetchMember().finally(() => {
+      memberLoad = undefined;
+    });
+    return memberLoad;
+  }
+
+  /** A signed-in member whose profile has not arrived yet is waited for, so their rows get the right scope. */
+  async function settledScope(): Promise<CacheScope | undefined> {
+    const auth = session?.state;
+    if (auth?.status === 'signed-in' && auth.mode === 'member' && !storedMember) await loadMember();
+    return scope();
+  }
+
+  async function fetchMember(): Promise<void> {
     if (!catalog) return;
     try {
       const me: Me = await catalog.me();
@@ -493,7 +509,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       const parsed = RowIdSchema.safeParse(id);
       if (!parsed.success) return badArgument('row');
       const rowId = parsed.data;
-      const s = scope();
+      const s = await settledScope();
       if (!catalog || !s) {
         return { ok: false, error: { kind: 'auth', message: 'Sign in to see this row.', retryable: false } };
       }

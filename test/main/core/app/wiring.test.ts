@@ -68,6 +68,24 @@ describe('createAppCore wiring', () => {
     if (later.auth.status === 'pairing') expect(later.auth.code.qrImage).toBeUndefined();
   });
 
+  it('a row asked for right after approval, before the profile arrives, waits for it instead of failing', async () => {
+    // The profile answers slowly; everything else at once.
+    const slowMe: typeof fetch = async (input, init) => {
+      if (String(input).includes('/v1.1/me')) await new Promise((resolve) => setTimeout(resolve, 400));
+      return fetch(input, init);
+    };
+    const h = await startCore({ sandbox, fetch: (input, init) => slowMe(input, init) });
+    const early: Promise<unknown>[] = [];
+    h.core.subscribe((event) => {
+      if (early.length === 0 && event.type === 'state' && event.state.auth.status === 'signed-in') {
+        early.push(h.core.handlers.loadRow('charts'));
+      }
+    });
+    await pairMember(h, sandbox);
+    expect(early).toHaveLength(1);
+    await expect(early[0]).resolves.toMatchObject({ ok: true, value: { id: 'charts' } });
+  });
+
   it('reads the config file from the data folder', async () => {
     const read: string[] = [];
     const h = await startCore({
