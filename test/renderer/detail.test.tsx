@@ -87,4 +87,21 @@ describe('detail', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     await expectFocus('track:0');
   });
+  it('a chart without its own URL says how to open a song on the phone instead of offering a dead button', async () => {
+    const { ref, title } = chart();
+    renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
+    expect(await screen.findByText('Press OK on a song to open it on your phone')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open on your phone' })).toBeNull();
+  });
+
+  it('a station with a URL offers "Open on your phone" for the whole list', async () => {
+    const tile = rowTiles('mood-stations', 'TW')[0];
+    if (tile?.ref === undefined) throw new Error('fake data has a mood station');
+    const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref: tile.ref, title: tile.title }] });
+    const button = await screen.findByRole('button', { name: 'Open on your phone' });
+    expect(screen.queryByText('Press OK on a song to open it on your phone')).toBeNull();
+    act(() => button.click());
+    await waitFor(() => expect(fake.callsOf('qrCode')).toHaveLength(1));
+    expect(String(fake.callsOf('qrCode')[0]?.args[0])).toBe(`https://music.example.com/${tile.ref.kind}/${tile.ref.id}`);
+  });
 });

@@ -47,6 +47,7 @@ export const en = {
     shuffledNote: 'Tracks play in a new random order each time',
     shuffleAgain: 'Shuffle again',
     openOnPhone: 'Open on your phone',
+    trackOnPhoneHint: 'Press OK on a song to open it on your phone',
     phoneTitle: 'Scan to open on your phone',
     phoneHint: 'Tunewall shows the music; your phone plays it.',
     explicit: 'Explicit',

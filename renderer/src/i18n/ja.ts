@@ -49,6 +49,7 @@ export const ja: Resources = {
     shuffledNote: '再生のたびに新しいランダムな順番になります',
     shuffleAgain: 'もう一度シャッフル',
     openOnPhone: 'スマートフォンで開く',
+    trackOnPhoneHint: '曲を選んで決定を押すと、スマートフォンで開けます',
     phoneTitle: '読み取ってスマートフォンで開く',
     phoneHint: 'Tunewall は音楽の情報を表示し、再生はスマートフォンで行います。',
     explicit: '露骨な表現を含む',

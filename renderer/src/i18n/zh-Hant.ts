@@ -49,6 +49,7 @@ export const zhHant: Resources = {
     shuffledNote: '每次播放都會以新的隨機順序排列',
     shuffleAgain: '重新隨機排序',
     openOnPhone: '在手機上開啟',
+    trackOnPhoneHint: '在歌曲上按 OK，即可在手機上開啟',
     phoneTitle: '掃描後在手機上開啟',
     phoneHint: 'Tunewall 顯示音樂資訊，由手機播放。',
     explicit: '含露骨內容',

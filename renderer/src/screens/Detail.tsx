@@ -261,6 +261,9 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
               {detail.shuffled && <p className="detail-shuffled">{t('detail.shuffledNote')}</p>}
             </>
           )}
+          {detail !== undefined && detail.url === undefined && detail.tracks.length > 0 && (
+            <p className="detail-phone-hint">{t('detail.trackOnPhoneHint')}</p>
+          )}
           <div className="detail-actions">
             {detail?.url !== undefined && (
               <FocusButton focusKey="detail-phone" className="btn-primary" onSelect={() => openPhone()}>
