@@ -592,7 +592,7 @@ async function main(): Promise<void> {
   writeFileSync(join(REPO, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const details = figures
     .filter((f) => Object.keys(f.detail).length > 0)
-    .map((f) => `- **${f.title}**: ${Object.entries(f.detail).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`)
+    .map((f) => `- **${f.title}**: ${Object.entries(f.detail).map(([k, v]) => `${k} ${typeof v === 'number' ? String(Number(v.toFixed(1))) : String(v)}`).join(', ')}`)
     .join('\n');
   writeFileSync(
     join(REPO, 'bench/RESULTS.md'),
