@@ -113,9 +113,22 @@ export async function focusedKey(page: Page): Promise<string | null> {
   return z.string().nullable().parse(await page.evaluate(`document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null`));
 }
 
+/**
+ * Waits until `expression` is true in the page. Not page.waitForFunction: it evaluates a string predicate with eval
+ * in the page on every poll after the first, which Tunewall's CSP refuses (no 'unsafe-eval'), so a wait that was not
+ * already over failed. page.evaluate goes through the DevTools protocol, which the CSP does not apply to.
+ */
+export async function waitUntil(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!z.boolean().parse(await page.evaluate(`Boolean(${expression})`))) {
+    if (Date.now() > until) throw new Error(`Not true within ${timeoutMs} ms: ${expression}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Every picture inside the viewport has arrived (or failed). */
 export async function artworkSettled(page: Page): Promise<void> {
-  await page.waitForFunction(`(() => {
+  await waitUntil(page, `(() => {
     const h = window.innerHeight, w = window.innerWidth;
     return Array.from(document.images).every((img) => {
       const r = img.getBoundingClientRect();

@@ -21,6 +21,7 @@ import {
   pressAndMeasure,
   PROBE_SCRIPT,
   resetMark,
+  waitUntil,
   type PressRecord,
 } from './probe';
 import { REPO, startShell, type Shell, type ShellService } from './shell';
@@ -187,7 +188,7 @@ async function startFigures(bench: Bench): Promise<string> {
     const home = await paintedAt(app.page, 'home');
     approval.push(home - approvedAt);
     // Every row arrives and is cached before the shell stops, so the warm start has a full cache.
-    await app.page.waitForFunction(`document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
+    await waitUntil(app.page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
     await sleep(300);
     homeRequests ??= requestsToHome(bench.sb.control.requestLog(), approvedAt, home);
     await app.context.close();
@@ -297,7 +298,7 @@ async function artworkFigure(bench: Bench, dataDir: string): Promise<void> {
   });
   await page.goto(shell.launchUrl);
   await paintedAt(page, 'home');
-  await page.waitForFunction(`document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
+  await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   await sleep(500);
   await artworkSettled(page);
   await sleep(500);
@@ -399,7 +400,7 @@ async function pressFigures(bench: Bench, dataDir: string): Promise<void> {
   const { context, page } = await bench.open(shell, true);
   const cdp = await context.newCDPSession(page);
   await paintedAt(page, 'home');
-  await page.waitForFunction(`document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
+  await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   await page.waitForSelector('.tile.is-focused');
 
   // Home: along a row, down to the next, back along it; turning at row ends and at the last row.
@@ -464,7 +465,7 @@ async function memoryFigures(bench: Bench, dataDir: string): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await paintedAt(page, 'home');
   await page.waitForSelector('.tile.is-focused');
-  await page.waitForFunction(`document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
+  await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   const firstTile = await focusedKey(page);
 
   // 20 screens: ten charts opened from Home, each followed by Back to Home.
@@ -479,7 +480,7 @@ async function memoryFigures(bench: Bench, dataDir: string): Promise<void> {
       await page.keyboard.press('Escape');
       await page.waitForSelector(`.tile.is-focused[data-focus-key="${tile ?? ''}"]`);
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction(`document.querySelector('.is-focused')?.getAttribute('data-focus-key') !== ${JSON.stringify(tile)}`);
+      await waitUntil(page, `document.querySelector('.is-focused')?.getAttribute('data-focus-key') !== ${JSON.stringify(tile)}`);
     }
     await sleep(500);
   };
