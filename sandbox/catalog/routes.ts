@@ -9,6 +9,7 @@ import { mountArtwork } from '../artwork';
 import type { Grant, SandboxContext } from '../context';
 import { createCatalog, type Catalog, type TerritoryCatalog, type TrackRec } from '../data/catalog';
 import { demoProfile } from '../data/members';
+import { shuffled } from '../data/random';
 import { FAIL, type CatalogFailure } from './errors';
 import { page, pageLink, readPageRequest, type PageLink, type PageRequest } from './paging';
 import { Shaper } from './shape';
@@ -50,16 +51,7 @@ function found<T>(value: T | undefined): T {
 
 /** A shuffle that differs on every call, as the service's station tracks do (deliberately not seeded). */
 function freshShuffle<T>(items: readonly T[]): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    const a = out[i];
-    const b = out[j];
-    if (a === undefined || b === undefined) continue;
-    out[i] = b;
-    out[j] = a;
-  }
-  return out;
+  return shuffled(items, Math.random);
 }
 
 /** Favorites added with POST /me/favorite, newest first, per member; kept for the sandbox's lifetime. */

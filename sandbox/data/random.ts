@@ -15,6 +15,20 @@ export function hashString(text: string): number {
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 
+/** A new array in a random order (Fisher–Yates), drawing from `random` (values in [0, 1)). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    const a = out[i];
+    const b = out[j];
+    if (a === undefined || b === undefined) continue;
+    out[i] = b;
+    out[j] = a;
+  }
+  return out;
+}
+
 export class Random {
   private state: number;
 
@@ -60,16 +74,7 @@ export class Random {
 
   /** A new array in a random order (Fisher–Yates). */
   shuffle<T>(items: readonly T[]): T[] {
-    const out = items.slice();
-    for (let i = out.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(this.next() * (i + 1));
-      const a = out[i];
-      const b = out[j];
-      if (a === undefined || b === undefined) continue;
-      out[i] = b;
-      out[j] = a;
-    }
-    return out;
+    return shuffled(items, () => this.next());
   }
 
   /** `count` distinct items (or all of them when there are fewer). */
