@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
 
@@ -8,8 +8,11 @@ function hue(text: string): number {
   return h;
 }
 
-/** Artwork at the smallest size that stays sharp where it is drawn, over a placeholder until it arrives. */
-export function Artwork({ images, title, className }: { images: readonly ImageView[]; title: string; className?: string }) {
+/**
+ * Artwork at the smallest size that stays sharp where it is drawn, over a placeholder until it arrives. Memoised so
+ * a tile that gains or loses focus does not render its picture again.
+ */
+export const Artwork = memo(function Artwork({ images, title, className }: { images: readonly ImageView[]; title: string; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [loaded, setLoaded] = useState(false);
@@ -44,4 +47,4 @@ export function Artwork({ images, title, className }: { images: readonly ImageVi
       )}
     </div>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TileView, UiError } from '../../../shared/bridge';
+import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused } from './Tile';
 
@@ -11,29 +12,37 @@ export type RowBody =
 
 interface Props {
   rowKey: string;
+  /** The row the service knows: several rows on screen (genre categories) can come from one. */
+  source: RowId;
   title: string;
   body: RowBody;
   onSelect: (tile: TileView, focusKey: string) => void;
-  onRetry: () => void;
+  onRetry: (source: RowId) => void;
 }
 
 export function tileFocusKey(rowKey: string, tileKey: string): string {
   return `tile:${rowKey}:${tileKey}`;
 }
 
-/** One home row with its own loading, empty and error states; it remembers its last focused tile. */
-export function Row({ rowKey, title, body, onSelect, onRetry }: Props) {
+const revealNode = (node: HTMLElement): void => revealFocused(node);
+
+/**
+ * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
+ * that moves focus inside another row does not render this one. The focusable is the whole section (its own box
+ * is always laid out), so measuring rows for an up or down press never lays out the contents of rows off screen.
+ */
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry }: Props) {
   const { t } = useTranslation();
-  const { ref, focusKey, hasFocusedChild } = useFocusable({
+  const { ref, focusKey, hasFocusedChild } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
     trackChildren: true,
   });
   return (
     <FocusContext.Provider value={focusKey}>
-      <section className={`row ${hasFocusedChild ? 'has-focus' : ''}`} aria-label={title} data-row={rowKey}>
+      <section ref={ref} className={`row ${hasFocusedChild ? 'has-focus' : ''}`} aria-label={title} data-row={rowKey}>
         <h2 className="row-title">{title}</h2>
-        <div ref={ref} className="row-track" aria-busy={body.status === 'loading'}>
+        <div className="row-track" aria-busy={body.status === 'loading'}>
           {body.status === 'loading' &&
             Array.from({ length: 6 }, (_, i) => <div key={i} className="tile tile-skeleton" aria-hidden="true" />)}
           {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{t('home.empty')}</p>}
@@ -44,7 +53,7 @@ export function Row({ rowKey, title, body, onSelect, onRetry }: Props) {
           {body.status === 'error' && (
             <div className="row-message row-error" role="alert">
               <span>{body.error.message || t('home.rowError')}</span>
-              <FocusButton focusKey={`retry:${rowKey}`} onSelect={onRetry} onFocused={(node) => revealFocused(node)}>
+              <FocusButton focusKey={`retry:${rowKey}`} onSelect={() => onRetry(source)} onFocused={revealNode}>
                 {t('common.retry')}
               </FocusButton>
             </div>
@@ -53,4 +62,4 @@ export function Row({ rowKey, title, body, onSelect, onRetry }: Props) {
       </section>
     </FocusContext.Provider>
   );
-}
+});

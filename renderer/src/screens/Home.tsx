@@ -148,6 +148,8 @@ export function Home() {
     [nav],
   );
 
+  const retry = useCallback((source: RowId) => void app.getState().loadRow(source), [app]);
+
   return (
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen home">
@@ -157,10 +159,11 @@ export function Home() {
             <Row
               key={row.key}
               rowKey={row.key}
+              source={row.source}
               title={row.title}
               body={row.body}
               onSelect={open}
-              onRetry={() => void app.getState().loadRow(row.source)}
+              onRetry={retry}
             />
           ))}
         </div>
