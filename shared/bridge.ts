@@ -178,6 +178,19 @@ export interface DiagnosticsView {
 
 export type Intent = 'back';
 
+/**
+ * What the kiosk shell writes into index.html as a JSON data block, so a warm start paints Home without waiting for
+ * a call: the same view data getState and loadRow answer with, never a token.
+ */
+/** The id of that data block in index.html. */
+export const BOOT_ELEMENT_ID = 'tunewall-boot';
+
+export interface BootView {
+  state: AppState;
+  /** The rows the cache holds for the signed-in account and territory, as loadRow would answer at once. */
+  rows: RowView[];
+}
+
 export type BridgeEvent =
   | { type: 'state'; state: AppState }
   | { type: 'row'; row: RowView }

@@ -592,6 +592,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     config,
     endpoints,
     handlers,
+    bootView: () => {
+      const s = scope();
+      const rows: RowView[] = [];
+      if (s) {
+        for (const id of RowIdSchema.options) {
+          const cached = cache.read(s, id);
+          if (cached) rows.push(cached.row);
+        }
+      }
+      return { state: state(), rows };
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

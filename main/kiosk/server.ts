@@ -5,7 +5,9 @@
  * refused. Tokens never leave this process: the bridge carries states and view data only.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,7 +15,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { BRIDGE_METHODS, type BridgeEvent, type BridgeMethod } from '../../shared/bridge';
+import { BOOT_ELEMENT_ID, BRIDGE_METHODS, type BootView, type BridgeEvent, type BridgeMethod } from '../../shared/bridge';
 import type { AppCore } from '../core/appCore';
 import type { Logger } from '../core/ports';
 
@@ -48,6 +50,23 @@ function sameSecret(a: string | undefined, b: string): boolean {
 
 function isBridgeMethod(name: string): name is BridgeMethod {
   return (BRIDGE_METHODS as readonly string[]).includes(name);
+}
+
+/**
+ * The boot view as a data block for index.html. A `type="application/json"` script is never run, so the page's CSP
+ * (no inline script) stays as it is; every `<` is escaped so no text in the data (a title with `</script>`) can end
+ * the block early, and `>` and `&` with it so nothing in it reads as markup at all.
+ */
+export function bootDataBlock(view: BootView): string {
+  const json = JSON.stringify(view).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${json}</script>`;
+}
+
+/** index.html with the boot view before `</body>` (at the end when there is none). */
+export function withBootView(html: string, view: BootView): string {
+  const block = bootDataBlock(view);
+  const at = html.lastIndexOf('</body>');
+  return at < 0 ? html + block : html.slice(0, at) + block + html.slice(at);
 }
 
 export function createKioskApp(options: KioskServerOptions, origin: () => string): Hono {
@@ -139,8 +158,17 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
   // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
   app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));
 
+  // The page itself carries the state and the cached rows, so a warm start paints Home without waiting on a call.
+  // Read on every request: it is small, and a rebuilt renderer is picked up without a restart.
+  const page = async (c: Context) => {
+    const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    const view = core.bootView?.();
+    return c.html(view === undefined ? html : withBootView(html, view));
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
   app.use('/*', serveStatic({ root: options.rendererDir }));
-  app.get('*', serveStatic({ root: options.rendererDir, path: 'index.html' }));
+  app.get('*', page);
   return app;
 }
 

@@ -1,7 +1,7 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { AuthState, TunewallBridge } from '../../shared/bridge';
+import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
 import { ConfigProblems, OfflineBanner } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
@@ -137,16 +137,23 @@ export interface AppProps {
   hub?: IntentHub;
   /** Screens stacked on Home at start. */
   initialScreens?: Screen[];
+  /** The state and cached rows the page came with (kiosk shell): the first render shows them. */
+  boot?: BootView;
 }
 
-export function App({ bridge, quit, hub = intents, initialScreens }: AppProps) {
+export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppProps) {
   const value = useMemo<Tunewall>(() => {
     // Before any child registers a focusable or asks for focus: Norigin ignores setFocus until it is started.
     startNavigation(hub);
-    return { bridge, app: createAppStore(bridge), nav: createNavStore(initialScreens), quit: quit ?? (() => window.close()) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens only matter once
+    return { bridge, app: createAppStore(bridge, boot), nav: createNavStore(initialScreens), quit: quit ?? (() => window.close()) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens and the boot view only matter once
   }, [bridge, quit, hub]);
-  const i18n = useMemo(() => createI18n(), []);
+  // In the boot view's language from the first render, so Home is not painted in English and then again.
+  const i18n = useMemo(
+    () => createI18n(boot === undefined ? undefined : resolveLanguage(boot.state.language, boot.state.territory, boot.state.systemLocale)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the boot view only matters once
+    [],
+  );
 
   useEffect(() => {
     const detach = attachKeyboard(window, hub);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startKioskServer, type KioskServer } from '../../main/kiosk/server';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import type { AppState, BridgeEvent } from '../../shared/bridge';
+import type { AppState, BootView, BridgeEvent } from '../../shared/bridge';
 import { sealedTokens, startCore, type Harness } from '../main/core/app/harness';
 
 let sandbox: RunningSandbox;
@@ -91,7 +91,7 @@ describe('kiosk shell over the sandbox', () => {
     );
   });
 
-  it('answers bridge calls with view data, and never a token on any channel', async () => {
+  it('answers bridge calls with view data, serves the page with its boot view, and never a token on any channel', async () => {
     const row = (await bridge('loadRow', 'charts')) as { ok: boolean; value?: { tiles: { ref?: unknown }[] } };
     expect(row.ok).toBe(true);
     const ref = row.value?.tiles[0]?.ref;
@@ -102,10 +102,17 @@ describe('kiosk shell over the sandbox', () => {
     const bad = (await bridge('getTracks', ref, -5, 10)) as { ok: boolean };
     expect(bad.ok).toBe(false);
 
+    const page = await (await fetch(`${server.origin}/`, { headers: { cookie } })).text();
+    const boot = /<script type="application\/json" id="tunewall-boot">([^<]*)<\/script>/.exec(page)?.[1];
+    const view = JSON.parse(boot ?? 'null') as BootView | null;
+    // The page carries the signed-in state and the row loaded above, from the cache, for a first paint without calls.
+    expect(view?.state.auth.status).toBe('signed-in');
+    expect(view?.rows.find((r) => r.id === 'charts')?.tiles.length).toBe(row.value?.tiles.length);
+
     abort.abort();
     const tokens = sealedTokens(h.cipher);
     expect(tokens.length).toBeGreaterThan(0);
-    const seen = JSON.stringify([row, detail, diagnostics, state, streamed, raw]);
+    const seen = JSON.stringify([row, detail, diagnostics, state, streamed, raw, page]);
     for (const token of tokens) expect(seen).not.toContain(token);
   });
 });

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppState, BridgeEvent, RowId, RowView, TunewallBridge, UiError } from '../../../shared/bridge';
+import type { AppState, BootView, BridgeEvent, RowId, RowView, TunewallBridge, UiError } from '../../../shared/bridge';
 
 export type RowSlot =
   | { status: 'loading' }
@@ -36,19 +36,34 @@ function asUiError(error: unknown): UiError {
   };
 }
 
-export function createAppStore(bridge: TunewallBridge): AppStore {
+/**
+ * `boot`: the state and cached rows the page was served with (kiosk shell), shown at once. They are what the shell
+ * had when it sent the page, so start() still asks for the state, and for each row, which also has the core refresh
+ * it in the background and push the fresh copy, as when the rows were loaded by Home.
+ */
+export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStore {
+  const bootRows: Partial<Record<RowId, RowSlot>> = {};
+  for (const row of boot?.rows ?? []) bootRows[row.id] = { status: 'ready', row };
+  // Whether the state shown came from the core since the page started (an answer or a pushed event).
+  let live = false;
   return createStore<AppStoreState>()((set, get) => ({
-    state: undefined,
+    state: boot?.state,
     startError: undefined,
-    rows: {},
+    rows: bootRows,
 
     async start() {
+      for (const id of Object.keys(bootRows) as RowId[]) void get().loadRow(id);
       try {
         const state = await bridge.getState();
         // An event may have raced ahead of the first answer; keep the newer one.
-        if (get().state === undefined) set({ state, startError: undefined });
+        if (!live) {
+          live = true;
+          get().handleEvent({ type: 'state', state });
+        }
       } catch (error) {
-        set({ startError: asUiError(error) });
+        // With a boot state on screen there is something to show; the event stream brings the next state.
+        if (get().state === undefined) set({ startError: asUiError(error) });
+        else console.warn('getState failed after a boot view', error);
       }
     },
 
@@ -66,12 +81,15 @@ export function createAppStore(bridge: TunewallBridge): AppStore {
       const latest = get().rows[id];
       // A pushed fresh copy beats a failed refresh of a row that is already on screen.
       if (slot.status === 'error' && latest?.status === 'ready') return;
+      // The same fetch again (the boot view's rows, answered from the cache): nothing to render anew.
+      if (slot.status === 'ready' && latest?.status === 'ready' && latest.row.fetchedAt === slot.row.fetchedAt) return;
       set((s) => ({ rows: { ...s.rows, [id]: slot } }));
     },
 
     handleEvent(event) {
       switch (event.type) {
         case 'state': {
+          live = true;
           const before = get().state;
           const valid = rowsStillValid(before, event.state);
           set((s) => ({ state: event.state, startError: undefined, rows: valid ? s.rows : {} }));

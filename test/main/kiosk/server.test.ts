@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../main/core/appCore';
-import { startKioskServer, type KioskServer } from '../../../main/kiosk/server';
-import type { AppState, BridgeEvent, BridgeHandlers } from '../../../shared/bridge';
+import { startKioskServer, withBootView, type KioskServer } from '../../../main/kiosk/server';
+import type { AppState, BootView, BridgeEvent, BridgeHandlers } from '../../../shared/bridge';
 import { memoryLogger } from '../core/support/fakes';
 
 const SECRET = 'k'.repeat(43);
@@ -351,6 +351,46 @@ describe('static renderer', () => {
   it.each(['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt'])('never serves a file outside the renderer: %s', async (path) => {
     const reply = await send('GET', path);
     expect(reply.body).not.toContain('not for the page');
+  });
+});
+
+describe('boot view in the page', () => {
+  const title = 'Hits </script><script>alert(1)</script> & <!-- more';
+  const view: BootView = {
+    state: { ...STATE, auth: { status: 'signed-in', mode: 'member', member: { name: 'Lin', image: undefined, territory: 'TW' } } },
+    rows: [{ id: 'charts', tiles: [{ key: 'c1', title, subtitle: undefined, ref: { kind: 'chart', id: 'c1' }, images: [], group: undefined }], fetchedAt: 5, fromCache: true }],
+  };
+  const block = (html: string): string | undefined =>
+    /<script type="application\/json" id="tunewall-boot">([\s\S]*?)<\/script>/.exec(html)?.[1];
+
+  it('carries the state and the cached rows of the core at / and on app routes, as data no text in it can end', async () => {
+    fake.core.bootView = () => view;
+    try {
+      for (const path of ['/', '/index.html', '/settings']) {
+        const reply = await send('GET', path);
+        expect(reply.status).toBe(200);
+        expect(reply.body).toContain('<title>Tunewall</title>');
+        const json = block(reply.body);
+        expect(json).toBeDefined();
+        // Nothing in the data reads as markup: the only script tag is the data block itself.
+        expect(json).not.toMatch(/[<>&]/);
+        expect(reply.body.match(/<script/g)).toHaveLength(1);
+        expect(JSON.parse(json ?? '')).toEqual(view);
+      }
+    } finally {
+      delete fake.core.bootView;
+    }
+  });
+
+  it('puts the block inside the body when the page has one', () => {
+    const html = withBootView('<html><body><div id="root"></div></body></html>', view);
+    expect(html.indexOf('id="tunewall-boot"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+  });
+
+  it('serves the page as it is when the core has no boot view', async () => {
+    const reply = await send('GET', '/');
+    expect(reply.body).toBe('<!doctype html><title>Tunewall</title>');
   });
 });
 
