@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
 
@@ -6,6 +6,31 @@ function hue(text: string): number {
   let h = 0;
   for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) % 360;
   return h;
+}
+
+/**
+ * Every artwork box's width, from one ResizeObserver: its sizes arrive after the browser's own layout, batched, where
+ * measuring each box as it mounted forced a layout per picture (and, rows off screen being skipped, one per row) in
+ * the same task as Home's first render, holding the first paint back by a few hundred milliseconds (bench: warm start).
+ */
+const widthListeners = new Map<Element, (width: number) => void>();
+let sharedObserver: ResizeObserver | undefined;
+
+function observeWidth(node: Element, onWidth: (width: number) => void): () => void {
+  if (typeof ResizeObserver === 'undefined') {
+    // No observer (test DOMs): one measurement after mounting.
+    onWidth(node.getBoundingClientRect().width);
+    return () => undefined;
+  }
+  sharedObserver ??= new ResizeObserver((entries) => {
+    for (const entry of entries) widthListeners.get(entry.target)?.(entry.contentRect.width);
+  });
+  widthListeners.set(node, onWidth);
+  sharedObserver.observe(node);
+  return () => {
+    widthListeners.delete(node);
+    sharedObserver?.unobserve(node);
+  };
 }
 
 /**
@@ -18,9 +43,10 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const node = box.current;
-    if (node !== null) setWidth(node.getBoundingClientRect().width);
+    if (node === null) return undefined;
+    return observeWidth(node, setWidth);
   }, []);
 
   // Nothing is fetched until the box is measured, so a too-small image is never downloaded first.
