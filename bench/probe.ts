@@ -126,6 +126,15 @@ export async function waitUntil(page: Page, expression: string, timeoutMs = 30_0
   }
 }
 
+/**
+ * Waits until an element matching `selector` is shown. Not page.waitForSelector: it answers with an element handle,
+ * which keeps that element, and through it the whole detached screen it belonged to, alive in the page until
+ * disposed; the heap figures counted every Home left behind that way.
+ */
+export async function shown(page: Page, selector: string, timeoutMs = 30_000): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
 /** Every picture inside the viewport has arrived (or failed). */
 export async function artworkSettled(page: Page): Promise<void> {
   await waitUntil(page, `(() => {

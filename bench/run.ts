@@ -21,6 +21,7 @@ import {
   pressAndMeasure,
   PROBE_SCRIPT,
   resetMark,
+  shown,
   waitUntil,
   type PressRecord,
 } from './probe';
@@ -401,7 +402,7 @@ async function pressFigures(bench: Bench, dataDir: string): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await paintedAt(page, 'home');
   await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
-  await page.waitForSelector('.tile.is-focused');
+  await shown(page, '.tile.is-focused');
 
   // Home: along a row, down to the next, back along it; turning at row ends and at the last row.
   const home = await throttled(cdp, async () => {
@@ -430,12 +431,12 @@ async function pressFigures(bench: Bench, dataDir: string): Promise<void> {
   // The long chart: open its tile, then down the track list (paging in as it goes).
   await page.goto(`${shell.origin}/`);
   await paintedAt(page, 'home');
-  await page.waitForSelector('.tile.is-focused');
+  await shown(page, '.tile.is-focused');
   await pressUntil(page, 'ArrowRight', (f) => f.includes(chartId));
   await resetMark(page, 'tracks');
   await page.keyboard.press('Enter');
   await paintedAt(page, 'tracks');
-  await page.waitForSelector('.track.is-focused');
+  await shown(page, '.track.is-focused');
   const chart = await throttled(cdp, async () => {
     const records: PressRecord[] = [];
     for (let attempts = 0; records.filter((r) => r.moved).length < PRESSES && attempts < PRESSES * 2; attempts++) {
@@ -464,7 +465,7 @@ async function memoryFigures(bench: Bench, dataDir: string): Promise<void> {
   const { context, page } = await bench.open(shell);
   const cdp = await context.newCDPSession(page);
   await paintedAt(page, 'home');
-  await page.waitForSelector('.tile.is-focused');
+  await shown(page, '.tile.is-focused');
   await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   const firstTile = await focusedKey(page);
 
@@ -476,9 +477,9 @@ async function memoryFigures(bench: Bench, dataDir: string): Promise<void> {
       await resetMark(page, 'tracks');
       await page.keyboard.press('Enter');
       await paintedAt(page, 'tracks');
-      await page.waitForSelector('.track.is-focused');
+      await shown(page, '.track.is-focused');
       await page.keyboard.press('Escape');
-      await page.waitForSelector(`.tile.is-focused[data-focus-key="${tile ?? ''}"]`);
+      await shown(page, `.tile.is-focused[data-focus-key="${tile ?? ''}"]`);
       await page.keyboard.press('ArrowRight');
       await waitUntil(page, `document.querySelector('.is-focused')?.getAttribute('data-focus-key') !== ${JSON.stringify(tile)}`);
     }
