@@ -1,6 +1,6 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, DetailView, QrMatrix, Result, TrackView, UiError } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
@@ -36,7 +36,8 @@ interface TrackRowProps {
   onSelect: (track: TrackView) => void;
 }
 
-function TrackRow({ index, track, top, height, onFocused, onSelect }: TrackRowProps) {
+/** Memoised: the list renders again on every scroll, and only the rows whose focus or track changed need to. */
+const TrackRow = memo(function TrackRow({ index, track, top, height, onFocused, onSelect }: TrackRowProps) {
   const { t } = useTranslation();
   const { ref, focused, focusSelf } = useFocusable<object, HTMLDivElement>({
     focusKey: trackFocusKey(index),
@@ -72,7 +73,7 @@ function TrackRow({ index, track, top, height, onFocused, onSelect }: TrackRowPr
       )}
     </div>
   );
-}
+});
 
 interface PhoneTarget {
   title: string;
@@ -195,11 +196,20 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
 
   const onTrackFocused = useCallback(
     (index: number) => {
-      virtualizer.scrollToIndex(index, { align: 'center' });
+      // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
+      // while rendering and again in an animation frame, a forced layout or two on every press (bench: press → focus
+      // painted in a long chart).
+      const list = listRef.current;
+      if (list !== null) {
+        const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
+        const max = Math.max(0, tracks.length * rowHeight - viewport);
+        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
+        if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
+      }
       ensureLoaded(index);
       ensureLoaded(Math.min(index + PREFETCH_AHEAD, tracks.length - 1));
     },
-    [virtualizer, ensureLoaded, tracks.length],
+    [virtualizer, ensureLoaded, tracks.length, rowHeight],
   );
 
   const detail = loaded.status === 'ready' ? loaded.detail : undefined;
