@@ -5,7 +5,6 @@ import {
   init,
   setFocus,
   type AddEventListenersOptions,
-  type FocusableComponent,
 } from '@noriginmedia/norigin-spatial-navigation';
 import { intents, type IntentHub } from './intents';
 
@@ -25,19 +24,6 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
 
   override removeEventListeners(): void {
     IntentAdapter.hub.setSink(undefined);
-  }
-
-  /**
-   * Norigin measures every focusable as it registers (never measured: `layoutUpdatedAt` 0), which for Home is a
-   * forced layout per tile in the task right after its first render, delaying the first paint. That measurement is
-   * never used: a press measures the focused element and its siblings again first, since layouts go stale after 16 ms.
-   * So registration keeps the empty layout, and every later measurement is real.
-   */
-  constructor(...args: ConstructorParameters<typeof GetBoundingClientRectAdapter>) {
-    super(...args);
-    const measure = this.measureLayout;
-    this.measureLayout = (component: FocusableComponent) =>
-      component.layoutUpdatedAt === 0 && component.layout !== undefined ? Promise.resolve(component.layout) : measure(component);
   }
 }
 
