@@ -5,6 +5,7 @@
  */
 import { CATALOG_ERROR_MESSAGES, CatalogErrorSchema } from '../../../shared/service/catalog';
 import type { UiError } from '../../../shared/bridge';
+import { parseRetryAfter } from '../net/retryAfter';
 
 export type CatalogErrorKind = Extract<
   UiError['kind'],
@@ -66,11 +67,7 @@ const MEMBER_ONLY_MESSAGE = /authori[sz]ation required|member/i;
 
 /** Milliseconds from a Retry-After header (seconds or an HTTP date); undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+  return parseRetryAfter(header, now);
 }
 
 /**
