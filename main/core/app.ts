@@ -23,6 +23,14 @@ import type {
   TrackPageView,
   UiError,
 } from '../../shared/bridge';
+import {
+  DetailRefSchema,
+  LanguageSettingSchema,
+  QrTextSchema,
+  RowIdSchema,
+  TrackLimitSchema,
+  TrackOffsetSchema,
+} from '../../shared/bridgeArgs';
 import { TerritorySchema, type Territory } from '../../shared/territory';
 import type { AppCore } from './appCore';
 import { AuthSession } from './auth/session';
@@ -91,17 +99,9 @@ const PLAYLIST_SOURCES: readonly PlaylistSource[] = ['shared', 'new-hits', 'char
 
 const SETTINGS_KEY = 'settings';
 const MEMBER_KEY = 'member';
-const MAX_TRACK_PAGE = 500;
-
-const RowIdSchema = z.enum(['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists']);
-const DetailRefSchema = z.object({
-  kind: z.enum(['chart', 'mood-station', 'genre-station', 'playlist']),
-  id: z.string().min(1).max(200),
-});
-const LanguageSchema = z.enum(['en', 'zh-Hant', 'ja', 'auto']);
 const SettingsSchema = z.object({
   territory: TerritorySchema.optional(),
-  language: LanguageSchema.optional(),
+  language: LanguageSettingSchema.optional(),
 });
 const StoredMemberSchema = z.object({
   id: z.string(),
@@ -541,15 +541,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     getTracks: async (ref, offset, limit) => {
       const parsed = DetailRefSchema.safeParse(ref);
       const page = z
-        .object({ offset: z.number().int().min(0).max(1_000_000), limit: z.number().int().min(1).max(MAX_TRACK_PAGE) })
+        .object({ offset: TrackOffsetSchema, limit: TrackLimitSchema })
         .safeParse({ offset, limit });
       if (!parsed.success || !page.success) return badArgument('tracks');
       return guarded(() => tracks(parsed.data, page.data.offset, page.data.limit));
     },
     qrCode: async (text) => {
-      if (typeof text !== 'string' || text.length === 0 || text.length > 2000) return badArgument('QR text');
+      const parsed = QrTextSchema.safeParse(text);
+      if (!parsed.success) return badArgument('QR text');
       try {
-        return { ok: true, value: qrMatrix(text) };
+        return { ok: true, value: qrMatrix(parsed.data) };
       } catch (error) {
         return failure(error);
       }
@@ -565,7 +566,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       return { ok: true, value: undefined };
     },
     setLanguage: async (value) => {
-      const parsed = LanguageSchema.safeParse(value);
+      const parsed = LanguageSettingSchema.safeParse(value);
       if (!parsed.success) return;
       settings.language = parsed.data as Language | 'auto';
       store.set(SETTINGS_KEY, settings);

@@ -5,7 +5,7 @@
 import type { AppCore } from '../core/appCore';
 import type { Logger } from '../core/ports';
 import { BRIDGE_METHODS, type BridgeEvent, type BridgeHandlers } from '../../shared/bridge';
-import { parseBridgeArgs } from './bridgeArgs';
+import { parseBridgeArgs } from '../../shared/bridgeArgs';
 import { EVENT_CHANNEL, channelFor } from './channels';
 import type { IpcSenderEvent, SenderPolicy } from './senderPolicy';
 

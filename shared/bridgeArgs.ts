@@ -1,10 +1,10 @@
 /**
- * Runtime schemas of every bridge method's arguments. IPC carries whatever a page sends; the core receives only what
- * these accept.
+ * Runtime schemas of every bridge method's arguments, written once: the Electron IPC layer refuses what they reject
+ * before the core sees it, and the core checks the same schemas again whatever transport called it.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId } from '../../shared/bridge';
-import { TerritorySchema } from '../../shared/territory';
+import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId } from './bridge';
+import { TerritorySchema } from './territory';
 
 const ROW_IDS = ['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists'] as const satisfies readonly RowId[];
 const DETAIL_KINDS = ['chart', 'mood-station', 'genre-station', 'playlist'] as const satisfies readonly DetailKind[];
@@ -19,7 +19,10 @@ const _exhaustive: [
 ] = [true, true, true];
 void _exhaustive;
 
-const DetailRefSchema = z.object({
+export const RowIdSchema = z.enum(ROW_IDS);
+export const LanguageSettingSchema = z.enum([...LANGUAGES, 'auto']);
+
+export const DetailRefSchema = z.object({
   kind: z.enum(DETAIL_KINDS),
   id: z.string().min(1).max(256),
 });
@@ -28,18 +31,21 @@ const none = z.tuple([]);
 
 /** The largest page the renderer may ask for; the service's own limit per request. */
 export const MAX_TRACK_PAGE = 500;
+export const TrackOffsetSchema = z.number().int().min(0).max(2_147_483_647);
+export const TrackLimitSchema = z.number().int().min(1).max(MAX_TRACK_PAGE);
+export const QrTextSchema = z.string().min(1).max(2048);
 
 export const BRIDGE_ARGS = {
   getState: none,
   startPairing: none,
   browseAsGuest: none,
   signOut: none,
-  loadRow: z.tuple([z.enum(ROW_IDS)]),
+  loadRow: z.tuple([RowIdSchema]),
   getDetail: z.tuple([DetailRefSchema]),
-  getTracks: z.tuple([DetailRefSchema, z.number().int().min(0).max(2_147_483_647), z.number().int().min(1).max(MAX_TRACK_PAGE)]),
-  qrCode: z.tuple([z.string().min(1).max(2048)]),
+  getTracks: z.tuple([DetailRefSchema, TrackOffsetSchema, TrackLimitSchema]),
+  qrCode: z.tuple([QrTextSchema]),
   setTerritory: z.tuple([TerritorySchema]),
-  setLanguage: z.tuple([z.enum([...LANGUAGES, 'auto'])]),
+  setLanguage: z.tuple([LanguageSettingSchema]),
   diagnostics: none,
 } satisfies { [M in BridgeMethod]: z.ZodType<Parameters<BridgeHandlers[M]>> };
 
