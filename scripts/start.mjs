@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale } from './staleness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -34,28 +35,8 @@ export function findElectronBinary(env = process.env) {
 const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
 const SOURCES = ['main', 'shared', 'renderer', 'electron.vite.config.ts', 'package.json'];
 
-function newestMtime(entry) {
-  let stat;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    // A source that does not exist cannot make the build stale.
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const name of fs.readdirSync(entry)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  }
-  return newest;
-}
-
 export function buildIsStale() {
-  const outputs = OUTPUTS.map((file) => path.join(root, file));
-  if (!outputs.every((file) => fs.existsSync(file))) return true;
-  const oldestOutput = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
-  return SOURCES.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
+  return isStale(root, OUTPUTS, SOURCES);
 }
 
 /** The electron package fetches its binary on first use; try that once, quietly and bounded, before giving up. */

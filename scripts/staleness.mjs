@@ -1,0 +1,29 @@
+// When a build output is older than its sources: used by `npm start` and `npm run kiosk` to build only when needed.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The newest modification time under `entry` (a file or a folder, skipping node_modules and dot entries); 0 if absent. */
+export function newestMtime(entry) {
+  let stat;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    // A source that does not exist cannot make the build stale.
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(entry)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  }
+  return newest;
+}
+
+/** True when any output is missing or older than the newest of `sources` (paths relative to `root`). */
+export function isStale(root, outputs, sources) {
+  const files = outputs.map((file) => path.join(root, file));
+  if (!files.every((file) => fs.existsSync(file))) return true;
+  const oldestOutput = Math.min(...files.map((file) => fs.statSync(file).mtimeMs));
+  return sources.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
+}
