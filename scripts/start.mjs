@@ -33,7 +33,7 @@ export function findElectronBinary(env = process.env) {
 }
 
 const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
-const SOURCES = ['main', 'shared', 'renderer', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = ['main', 'shared', 'sandbox', 'renderer', 'electron.vite.config.ts', 'package.json'];
 
 export function buildIsStale() {
   return isStale(root, OUTPUTS, SOURCES);
