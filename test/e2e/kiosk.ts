@@ -2,18 +2,15 @@
  * End-to-end fixtures: the built kiosk shell (out/kiosk/index.js) run as its own process per test, each with its own
  * data folder, and a client for the sandbox's control API. global-setup.ts builds the renderer and the shell once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { z } from 'zod';
+import { spawnKioskShell } from '../support/kioskProcess';
 
-export const REPO = resolve(import.meta.dirname, '../..');
-const SHELL_ENTRY = join(REPO, 'out/kiosk/index.js');
-const START_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 10_000;
+export { REPO } from '../support/kioskProcess';
 
 export interface ShellOptions {
   dataDir: string;
@@ -33,17 +30,7 @@ export interface Shell {
   stop(): Promise<void>;
 }
 
-const LAUNCH_LINE = /^Tunewall kiosk shell: (http:\/\/127\.0\.0\.1:\d+\/launch\?key=\S+)$/m;
 const SandboxLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
-
-/** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the runner's own may leak into a test. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
-  }
-  return env;
-}
 
 function embeddedSandboxOrigin(stderr: string): string | undefined {
   for (const line of stderr.split('\n')) {
@@ -61,45 +48,14 @@ function embeddedSandboxOrigin(stderr: string): string | undefined {
 }
 
 export async function startShell(options: ShellOptions): Promise<Shell> {
-  const child: ChildProcess = spawn(process.execPath, [SHELL_ENTRY, '--print-url'], {
-    cwd: REPO,
-    env: { ...cleanEnv(), TUNEWALL_DATA_DIR: options.dataDir, TUNEWALL_LANGUAGE: 'en', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-
-  const launchUrl = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
-    const check = (): void => {
-      const match = LAUNCH_LINE.exec(stdout);
-      if (match?.[1] === undefined) return;
-      clearTimeout(timer);
-      done(match[1]);
-    };
-    child.stdout?.on('data', check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`The kiosk shell exited (${String(code)}) before printing its URL.\n${stderr}`));
-    });
-  });
-
+  const shell = await spawnKioskShell({ TUNEWALL_DATA_DIR: options.dataDir, TUNEWALL_LANGUAGE: 'en', ...options.env });
   return {
-    launchUrl,
-    origin: new URL(launchUrl).origin,
+    launchUrl: shell.launchUrl,
+    origin: shell.origin,
     // The sandbox starts before the server prints its URL, so its log line is already there.
-    sandboxOrigin: embeddedSandboxOrigin(stderr),
-    log: () => stderr,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
-    },
+    sandboxOrigin: embeddedSandboxOrigin(shell.log()),
+    log: shell.log,
+    stop: shell.stop,
   };
 }
 

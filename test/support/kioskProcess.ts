@@ -1,0 +1,82 @@
+/**
+ * The built kiosk shell (out/kiosk/index.js) as its own process, started with --print-url: shared by the end-to-end
+ * fixtures and the bench, which each add what they need on top.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+const ENTRY = join(REPO, 'out/kiosk/index.js');
+const LAUNCH_LINE = /^Tunewall kiosk shell: (http:\/\/127\.0\.0\.1:\d+\/launch\?key=\S+)$/m;
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface KioskProcess {
+  pid: number;
+  /** Epoch ms just before spawn. */
+  spawnedAt: number;
+  /** Opens the app: trades the per-launch secret for the session cookie. */
+  launchUrl: string;
+  /** The shell's loopback origin (http://127.0.0.1:PORT). */
+  origin: string;
+  /** Everything the shell wrote on stderr so far (JSON log lines). */
+  log(): string;
+  /** SIGTERM, then SIGKILL if it has not exited in time. */
+  stop(): Promise<void>;
+}
+
+/** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the caller's own may leak in. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
+  }
+  return env;
+}
+
+/** Starts the shell with a clean environment plus `env`, and resolves once it has printed its launch URL. */
+export async function spawnKioskShell(env: Record<string, string>): Promise<KioskProcess> {
+  const spawnedAt = Date.now();
+  const child: ChildProcess = spawn(process.execPath, [ENTRY, '--print-url'], {
+    cwd: REPO,
+    env: { ...cleanEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const launchUrl = await new Promise<string>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
+    const check = (): void => {
+      const match = LAUNCH_LINE.exec(stdout);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      done(match[1]);
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      fail(new Error(`The kiosk shell exited (${String(code)}) before printing its URL.\n${stderr}`));
+    });
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('The kiosk shell has no process id.');
+
+  return {
+    pid,
+    spawnedAt,
+    launchUrl,
+    origin: new URL(launchUrl).origin,
+    log: () => stderr,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
