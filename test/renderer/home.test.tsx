@@ -39,6 +39,41 @@ describe('home rows', () => {
     await expectFocus(`tile:charts:${first?.key}`);
   });
 
+  it('moves along a row and between rows by order, remembering each row\'s tile, with no layout to measure', async () => {
+    // jsdom lays nothing out: every box is 0×0, so only navigation by order can get these right.
+    renderApp({ scenario: 'home', language: 'en' });
+    const charts = rowTiles('charts', 'TW');
+    const mood = rowTiles('mood-stations', 'TW');
+    await expectFocus(`tile:charts:${charts[0]?.key}`);
+    await press('right');
+    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await press('down');
+    await expectFocus(`tile:mood-stations:${mood[0]?.key}`);
+    await press('right');
+    await press('right');
+    await expectFocus(`tile:mood-stations:${mood[2]?.key}`);
+    await press('up');
+    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await press('up');
+    await expectFocus('home-settings');
+    await press('down');
+    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await press('left');
+    await press('left');
+    await expectFocus(`tile:charts:${charts[0]?.key}`);
+  });
+
+  it('passes over a row that is still loading on the way down', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const held = fake.holdRow('mood-stations');
+    const charts = rowTiles('charts', 'TW');
+    await expectFocus(`tile:charts:${charts[0]?.key}`);
+    await press('down');
+    const focused = document.querySelector('.tile.is-focused');
+    expect(focused?.closest('section')?.getAttribute('aria-label')).toMatch(/^Genre stations/);
+    await act(async () => held.release());
+  });
+
   it('groups genre stations into one row per category', async () => {
     renderApp({ scenario: 'home', language: 'en' });
     expect(await screen.findByRole('region', { name: 'Genre stations · 流行' })).toBeTruthy();

@@ -1,7 +1,8 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
+import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused } from './Tile';
 
@@ -28,15 +29,24 @@ const revealNode = (node: HTMLElement): void => revealFocused(node);
 
 /**
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
- * that moves focus inside another row does not render this one. The focusable is the whole section (its own box
- * is always laid out), so measuring rows for an up or down press never lays out the contents of rows off screen.
+ * that moves focus inside another row does not render this one.
  */
 export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry }: Props) {
   const { t } = useTranslation();
+  const keys = useMemo(
+    () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
+    [body, rowKey],
+  );
+  const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
   const { ref, focusKey, hasFocusedChild } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
     trackChildren: true,
+    // Left and right go to the neighbouring tile, up and down leave the row; entering a row for the first time lands on
+    // its first tile. Nothing is measured for it (see listNavigation).
+    nextFocusResolver: resolver,
+    measureChildrenLayout: false,
+    preferredChildFocusKey: keys[0],
   });
   return (
     <FocusContext.Provider value={focusKey}>

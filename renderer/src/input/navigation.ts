@@ -5,8 +5,98 @@ import {
   init,
   setFocus,
   type AddEventListenersOptions,
+  type Direction,
+  type FocusableComponent,
+  type FocusableComponentLayout,
+  type NextFocusResolver,
 } from '@noriginmedia/norigin-spatial-navigation';
 import { intents, type IntentHub } from './intents';
+
+/**
+ * A component's layout, measured when navigation first reads it rather than when Norigin asks for it. Norigin asks
+ * on every focus change (for the blurred and the focused component, to hand their layouts to onBlur and onFocus) and
+ * on every press (for the focused component and its siblings); measuring there forced a style and layout pass in the
+ * middle of the press, before React had even drawn the new focus, and most of those layouts are never read (lists
+ * navigate by order, below). Read once, the rectangle is kept, as Norigin's own measurement is.
+ */
+export function lazyLayout(node: HTMLElement): FocusableComponentLayout {
+  let rect: { x: number; y: number; width: number; height: number } | undefined;
+  // A component registered before its element exists measures as an empty box, as with Norigin's own measurement.
+  const measure = () => (rect ??= node instanceof Element ? node.getBoundingClientRect() : { x: 0, y: 0, width: 0, height: 0 });
+  return {
+    node,
+    get x() {
+      return measure().x;
+    },
+    get y() {
+      return measure().y;
+    },
+    get left() {
+      return measure().x;
+    },
+    get top() {
+      return measure().y;
+    },
+    get width() {
+      return measure().width;
+    },
+    get height() {
+      return measure().height;
+    },
+    get right() {
+      return measure().x + measure().width;
+    },
+    get bottom() {
+      return measure().y + measure().height;
+    },
+  };
+}
+
+/**
+ * Navigation by order for a list whose children are laid out along one axis (a row of tiles, the rows of Home, a track
+ * list): the press along the axis goes to the neighbour in `order()`, the press across it leaves the list (the parent
+ * navigates, by order or by position). No child is measured, so a press costs no layout; and, unlike navigation by
+ * position, it works without a layout engine (unit tests) and cannot pick a neighbour off by a few pixels.
+ */
+export function listNavigation(axis: 'horizontal' | 'vertical', order: () => readonly string[]): NextFocusResolver {
+  const back: Direction = axis === 'horizontal' ? 'left' : 'up';
+  const forward: Direction = axis === 'horizontal' ? 'right' : 'down';
+  return (direction: Direction, focusKey: string, siblings: FocusableComponent[]): FocusableComponent | null => {
+    if (direction !== back && direction !== forward) return null;
+    const keys = order();
+    const step = direction === forward ? 1 : -1;
+    for (let i = keys.indexOf(focusKey) + step; i >= 0 && i < keys.length; i += step) {
+      const next = siblings.find((component) => component.focusKey === keys[i]);
+      if (next !== undefined) return next;
+    }
+    return null;
+  };
+}
+
+const frameWork = new Map<string, () => void>();
+let frameRequested = false;
+
+/**
+ * Runs `work` once, at the start of the next frame, before the browser computes styles and layout for it; a later call
+ * for the same `slot` before then replaces the earlier one. For work that needs an up-to-date layout (moving DOM focus,
+ * scrolling focus into view): done during the key press, before React has drawn the new focus, it forced a style and
+ * layout pass of its own, and the frame then computed them again. Without animation frames (tests), at once.
+ */
+export function beforeNextFrame(slot: string, work: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    work();
+    return;
+  }
+  frameWork.set(slot, work);
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    const jobs = [...frameWork.values()];
+    frameWork.clear();
+    for (const job of jobs) job();
+  });
+}
 
 /**
  * Norigin does the spatial navigation; it gets its keys from the intent hub instead of listening to the window,
@@ -25,6 +115,22 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
   override removeEventListeners(): void {
     IntentAdapter.hub.setSink(undefined);
   }
+
+  override measureLayout = (component: FocusableComponent): Promise<FocusableComponentLayout> =>
+    Promise.resolve(lazyLayout(component.node));
+
+  /**
+   * DOM focus follows (for assistive technology and the focus ring of the platform) in the next frame: focus() brings
+   * styles up to date at once, which in the middle of a press is a second style pass.
+   */
+  override focusNode = (component: FocusableComponent): void => {
+    const { node, focusKey } = component;
+    if (!(node instanceof HTMLElement)) return;
+    node.setAttribute('data-focused', 'true');
+    beforeNextFrame('focus', () => {
+      if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
+    });
+  };
 }
 
 let started = false;
@@ -37,8 +143,8 @@ export function startNavigation(hub: IntentHub = intents): void {
     layoutAdapter: IntentAdapter,
     // The hub already throttles held keys; a second throttle here would drop fresh presses.
     throttle: 0,
+    // DOM focus is moved by the adapter (focusNode); this also has the base adapter's blurNode clear data-focused.
     shouldFocusDOMNode: true,
-    domNodeFocusOptions: { preventScroll: true },
     distanceCalculationMethod: 'center',
   });
 }

@@ -7,7 +7,7 @@ import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { Row, tileFocusKey, type RowBody } from '../components/Row';
 import { useNow } from '../components/useNow';
-import { focusIsLost } from '../input/navigation';
+import { focusIsLost, listNavigation } from '../input/navigation';
 import type { RowSlot } from '../store/appStore';
 import { useApp, useNav, useTunewall } from '../store/context';
 
@@ -101,11 +101,27 @@ export function Home() {
   const auth = useApp((s) => s.state?.auth);
   const rows = useApp((s) => s.rows);
   const remembered = useNav((s) => s.stack[s.stack.length - 1]?.focusKey);
-  const { ref, focusKey } = useFocusable({ focusKey: 'home', trackChildren: true });
-
   const member = auth?.status === 'signed-in' && auth.mode === 'member';
   const ids = useMemo(() => rowIdsFor(member), [member]);
   const list = useMemo(() => visualRows(ids, rows, (id) => t(`home.rows.${id}`)), [ids, rows, t]);
+
+  // Up and down go from Settings through the rows in screen order, passing over rows with nothing to focus yet.
+  const order = useMemo(
+    () => [
+      SETTINGS_KEY,
+      ...list
+        .filter((row) => row.body.status === 'error' || (row.body.status === 'ready' && row.body.tiles.length > 0))
+        .map((row) => `row:${row.key}`),
+    ],
+    [list],
+  );
+  const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
+  const { ref, focusKey } = useFocusable({
+    focusKey: 'home',
+    trackChildren: true,
+    nextFocusResolver: resolver,
+    measureChildrenLayout: false,
+  });
 
   // Load every row the first time it is shown (and after a territory or account change cleared them).
   useEffect(() => {
