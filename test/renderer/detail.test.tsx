@@ -45,6 +45,20 @@ describe('detail', () => {
     await expectFocus('track:0');
   });
 
+  it('moves up and down the track list by number and stops at the first track', async () => {
+    const { ref, title } = chart();
+    renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
+    await expectFocus('track:0');
+    await press('down');
+    await press('down');
+    await expectFocus('track:2');
+    await press('up');
+    await expectFocus('track:1');
+    await press('up');
+    await press('up');
+    await expectFocus('track:0');
+  });
+
   it('fetches the next page of tracks as focus approaches rows not loaded yet', async () => {
     const { ref, title } = chart();
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });

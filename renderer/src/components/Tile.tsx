@@ -1,6 +1,7 @@
 import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { memo } from 'react';
 import type { TileView } from '../../../shared/bridge';
+import { beforeNextFrame } from '../input/navigation';
 import { Artwork } from './Artwork';
 
 interface Props {
@@ -10,12 +11,15 @@ interface Props {
 }
 
 /**
- * Keeps the focused element in view: rows scroll sideways, the page vertically. At once, not smoothly: a smooth
- * scroll keeps drawing frames for a few hundred milliseconds after every press, and the next press waits behind them
- * (bench: remote press → focus painted).
+ * Keeps the focused element in view: rows scroll sideways, the page vertically. In the frame that draws the new focus
+ * (scrolling needs the layout that frame computes anyway), and at once, not smoothly: a smooth scroll keeps drawing
+ * frames for a few hundred milliseconds after every press, and the next press waits behind them (bench: remote press →
+ * focus painted).
  */
 export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
-  if (typeof node.scrollIntoView === 'function') node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
+  beforeNextFrame('reveal', () => {
+    if (node.isConnected && typeof node.scrollIntoView === 'function') node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
+  });
 }
 
 const revealLayout = (layout: { node: HTMLElement }): void => revealFocused(layout.node);

@@ -1,6 +1,6 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, DetailView, QrMatrix, Result, TrackView, UiError } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
@@ -10,7 +10,7 @@ import { PointerBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
 import { formatDuration } from '../components/useNow';
 import { intents } from '../input/intents';
-import { focusIsLost } from '../input/navigation';
+import { beforeNextFrame, focusIsLost, listNavigation } from '../input/navigation';
 import { useTunewall } from '../store/context';
 
 export const PAGE_SIZE = 100;
@@ -75,6 +75,102 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, onFocused, 
   );
 });
 
+/**
+ * The track list as one focusable: up and down go to the neighbouring track by number, without measuring the rows
+ * (see listNavigation); left leaves the list for the buttons beside it, and coming back lands on the track focused
+ * last, else the first one in view.
+ */
+function TrackListFocus({ keys, firstInView, children }: { keys: readonly string[]; firstInView: string | undefined; children: ReactNode }) {
+  const resolver = useMemo(() => listNavigation('vertical', () => keys), [keys]);
+  const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
+    focusKey: 'detail-tracks',
+    saveLastFocusedChild: true,
+    nextFocusResolver: resolver,
+    measureChildrenLayout: false,
+    preferredChildFocusKey: firstInView,
+  });
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="track-focus">
+        {children}
+      </div>
+    </FocusContext.Provider>
+  );
+}
+
+interface TrackListProps {
+  tracks: readonly (TrackView | undefined)[];
+  rowHeight: number;
+  ensureLoaded: (index: number) => void;
+  onSelect: (track: TrackView) => void;
+}
+
+/**
+ * The virtualised track list. A component of its own, so the virtualizer, which renders again on every scroll, renders
+ * only the list and not the whole screen (bench: remote press → focus painted in a long chart).
+ */
+const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoaded, onSelect }: TrackListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own subscription
+  const virtualizer = useVirtualizer({
+    count: tracks.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    initialRect: { width: 1200, height: rowHeight * 12 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const keys = useMemo(() => items.map((item) => trackFocusKey(item.index)), [items]);
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const firstInView = items.find((item) => item.start >= scrolled)?.index;
+
+  // Rows that scroll into view without focus (mouse wheel, page jumps) still get their tracks.
+  const firstMissing = items.find((item) => tracks[item.index] === undefined)?.index;
+  useEffect(() => {
+    if (firstMissing !== undefined) ensureLoaded(firstMissing);
+  }, [firstMissing, ensureLoaded]);
+
+  const count = tracks.length;
+  const onTrackFocused = useCallback(
+    (index: number) => {
+      // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
+      // while rendering and again in an animation frame, a forced layout or two on every press. In the frame that
+      // draws the new focus, where the list's layout is computed anyway (beforeNextFrame).
+      beforeNextFrame('reveal', () => {
+        const list = listRef.current;
+        if (list === null) return;
+        const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
+        const max = Math.max(0, count * rowHeight - viewport);
+        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
+        if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
+      });
+      ensureLoaded(index);
+      ensureLoaded(Math.min(index + PREFETCH_AHEAD, count - 1));
+    },
+    [virtualizer, ensureLoaded, count, rowHeight],
+  );
+
+  return (
+    <div ref={listRef} className="track-list" role="table">
+      <TrackListFocus keys={keys} firstInView={firstInView === undefined ? undefined : trackFocusKey(firstInView)}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => (
+            <TrackRow
+              key={item.key}
+              index={item.index}
+              track={tracks[item.index]}
+              top={item.start}
+              height={item.size}
+              onFocused={onTrackFocused}
+              onSelect={onSelect}
+            />
+          ))}
+        </div>
+      </TrackListFocus>
+    </div>
+  );
+});
+
 interface PhoneTarget {
   title: string;
   url: string;
@@ -126,7 +222,6 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
   const pending = useRef(new Set<number>());
   // Pages asked for before "Shuffle again" belong to the old order and are dropped.
   const generationRef = useRef(0);
-  const listRef = useRef<HTMLDivElement>(null);
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true });
 
   useEffect(() => {
@@ -178,39 +273,6 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
   );
 
   const rowHeight = useMemo(() => Math.round(remPx() * ROW_REM), []);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own subscription
-  const virtualizer = useVirtualizer({
-    count: tracks.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 8,
-    initialRect: { width: 1200, height: rowHeight * 12 },
-  });
-  const items = virtualizer.getVirtualItems();
-
-  // Rows that scroll into view without focus (mouse wheel, page jumps) still get their tracks.
-  const firstMissing = items.find((item) => tracks[item.index] === undefined)?.index;
-  useEffect(() => {
-    if (firstMissing !== undefined) ensureLoaded(firstMissing);
-  }, [firstMissing, ensureLoaded]);
-
-  const onTrackFocused = useCallback(
-    (index: number) => {
-      // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
-      // while rendering and again in an animation frame, a forced layout or two on every press (bench: press → focus
-      // painted in a long chart).
-      const list = listRef.current;
-      if (list !== null) {
-        const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
-        const max = Math.max(0, tracks.length * rowHeight - viewport);
-        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
-        if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
-      }
-      ensureLoaded(index);
-      ensureLoaded(Math.min(index + PREFETCH_AHEAD, tracks.length - 1));
-    },
-    [virtualizer, ensureLoaded, tracks.length, rowHeight],
-  );
 
   const detail = loaded.status === 'ready' ? loaded.detail : undefined;
   const focusedTrack = useCallback((): TrackView | undefined => {
@@ -239,7 +301,6 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
   const shuffleAgain = (): void => {
     setLoaded({ status: 'loading' });
     setTracks([]);
-    virtualizer.scrollToOffset(0);
     generationRef.current += 1;
     setGeneration((g) => g + 1);
     void setFocus('detail-shuffle');
@@ -313,21 +374,7 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
             </div>
           )}
           {loaded.status === 'ready' && (
-            <div ref={listRef} className="track-list" role="table">
-              <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-                {items.map((item) => (
-                  <TrackRow
-                    key={item.key}
-                    index={item.index}
-                    track={tracks[item.index]}
-                    top={item.start}
-                    height={item.size}
-                    onFocused={onTrackFocused}
-                    onSelect={openPhone}
-                  />
-                ))}
-              </div>
-            </div>
+            <TrackList tracks={tracks} rowHeight={rowHeight} ensureLoaded={ensureLoaded} onSelect={openPhone} />
           )}
         </section>
         {phone !== undefined && <PhoneOverlay target={phone} onClose={() => setPhone(undefined)} />}
