@@ -30,8 +30,9 @@ export const PROBE_SCRIPT = `(() => {
   });
   const check = () => {
     for (const [name, selector] of Object.entries(WATCH)) {
+      if (marks[name] !== undefined || pending[name]) continue;
       const el = document.querySelector(selector);
-      if (marks[name] !== undefined || pending[name] || !el) continue;
+      if (!el) continue;
       // A picture counts once it has arrived: its element alone paints nothing.
       if (el instanceof HTMLImageElement && !(el.complete && el.naturalWidth > 0)) continue;
       pending[name] = true;
@@ -40,7 +41,10 @@ export const PROBE_SCRIPT = `(() => {
   };
   document.addEventListener('load', check, true);
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
-  const focusKey = () => document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null;
+  // A live collection: reading it on every frame of a press costs next to nothing, where a selector query on every
+  // frame was work of the probe's own inside the measured time.
+  const focused = document.getElementsByClassName('is-focused');
+  const focusKey = () => focused[0]?.getAttribute('data-focus-key') ?? null;
   const record = (entry) => {
     presses.push(entry);
     for (const w of waiters.splice(0)) w();
@@ -102,11 +106,19 @@ export async function resetMark(page: Page, name: MarkName): Promise<void> {
   await page.evaluate(`window.__tunewallBench.reset(${JSON.stringify(name)})`);
 }
 
-/** Presses a key as the remote would (a CDP key event) and waits for the probe's record of that press. */
+/**
+ * Presses a key as a remote does (CDP key events) and waits for the probe's record of that press. The key goes up
+ * once focus has been painted: a remote's button is held for a tenth of a second or so, and a release sent at once
+ * ran its handlers inside the measured frame.
+ */
 export async function pressAndMeasure(page: Page, key: string): Promise<PressRecord> {
   const count = z.number().parse(await page.evaluate('window.__tunewallBench.presses.length'));
-  await page.keyboard.press(key);
-  return PressSchema.parse(await page.evaluate(`window.__tunewallBench.press(${count + 1})`));
+  await page.keyboard.down(key);
+  try {
+    return PressSchema.parse(await page.evaluate(`window.__tunewallBench.press(${count + 1})`));
+  } finally {
+    await page.keyboard.up(key);
+  }
 }
 
 export async function focusedKey(page: Page): Promise<string | null> {
@@ -158,4 +170,50 @@ export async function drawnImages(page: Page): Promise<DrawnImage[]> {
     return { url: img.currentSrc || img.src, width: r.width * dpr, height: r.height * dpr, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight };
   })`);
   return z.array(DrawnImageSchema).parse(raw);
+}
+
+const HomePositionSchema = z.object({ tile: z.number(), tiles: z.number(), row: z.number(), rows: z.number() });
+export type HomePosition = z.infer<typeof HomePositionSchema>;
+
+/** Where focus is on Home: the focused tile's place in its row, and its row's place among the rows with tiles. */
+export async function homePosition(page: Page): Promise<HomePosition> {
+  return HomePositionSchema.parse(
+    await page.evaluate(`(() => {
+      const rows = Array.from(document.querySelectorAll('section.row')).filter((row) => row.querySelector('.tile[data-focus-key]'));
+      const focused = document.querySelector('section.row .tile.is-focused');
+      const row = focused?.closest('section.row');
+      const tiles = row ? Array.from(row.querySelectorAll('.tile[data-focus-key]')) : [];
+      return { tile: tiles.indexOf(focused), tiles: tiles.length, row: rows.indexOf(row), rows: rows.length };
+    })()`),
+  );
+}
+
+/**
+ * The remote's path through Home for the key-press figure: along a row (at most `span` tiles), down to the next row,
+ * back along it, and so on; at the last row it turns upwards. Every press moves focus, so none waits for a move that
+ * cannot happen.
+ */
+export class HomeWalk {
+  private across: 'ArrowRight' | 'ArrowLeft' = 'ArrowRight';
+  private vertical: 'ArrowDown' | 'ArrowUp' = 'ArrowDown';
+  private steps = 0;
+  private lastRow = -1;
+
+  constructor(private readonly span = 8) {}
+
+  next(at: HomePosition): string {
+    if (at.row !== this.lastRow) {
+      this.lastRow = at.row;
+      this.steps = 0;
+      this.across = at.tile < at.tiles / 2 ? 'ArrowRight' : 'ArrowLeft';
+    }
+    const room = this.across === 'ArrowRight' ? at.tile < at.tiles - 1 : at.tile > 0;
+    if (room && this.steps < this.span) {
+      this.steps += 1;
+      return this.across;
+    }
+    if (this.vertical === 'ArrowDown' && at.row >= at.rows - 1) this.vertical = 'ArrowUp';
+    else if (this.vertical === 'ArrowUp' && at.row <= 0) this.vertical = 'ArrowDown';
+    return this.vertical;
+  }
 }

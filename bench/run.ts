@@ -17,6 +17,8 @@ import {
   artworkSettled,
   drawnImages,
   focusedKey,
+  HomeWalk,
+  homePosition,
   paintedAt,
   pressAndMeasure,
   PROBE_SCRIPT,
@@ -404,24 +406,12 @@ async function pressFigures(bench: Bench, dataDir: string): Promise<void> {
   await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   await shown(page, '.tile.is-focused');
 
-  // Home: along a row, down to the next, back along it; turning at row ends and at the last row.
+  // Home: along a row, down to the next, back along it; turning at row ends and at the last row (HomeWalk).
   const home = await throttled(cdp, async () => {
     const records: PressRecord[] = [];
-    let across = 'ArrowRight';
-    let vertical = 'ArrowDown';
-    let inRow = 0;
-    for (let attempts = 0; records.filter((r) => r.moved).length < PRESSES && attempts < PRESSES * 3; attempts++) {
-      const key = inRow < 8 ? across : vertical;
-      const r = await pressAndMeasure(page, key);
-      records.push(r);
-      if (key === across) {
-        inRow = r.moved ? inRow + 1 : 8;
-      } else if (r.moved) {
-        inRow = 0;
-        across = across === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
-      } else {
-        vertical = vertical === 'ArrowDown' ? 'ArrowUp' : 'ArrowDown';
-      }
+    const walk = new HomeWalk();
+    for (let attempts = 0; records.filter((r) => r.moved).length < PRESSES && attempts < PRESSES * 2; attempts++) {
+      records.push(await pressAndMeasure(page, walk.next(await homePosition(page))));
       await sleep(40);
     }
     return records;
