@@ -34,13 +34,15 @@ function observeWidth(node: Element, onWidth: (width: number) => void): () => vo
 }
 
 /**
- * Artwork at the smallest size that stays sharp where it is drawn, over a placeholder until it arrives. Memoised so
- * a tile that gains or loses focus does not render its picture again.
+ * Artwork at the smallest size that stays sharp where it is drawn, over a placeholder (a gradient and the title's
+ * first letter) that it covers when it arrives. Its arrival changes nothing but the picture's own pixels: no state,
+ * no class, no element removed, so a picture landing while the remote moves along a row costs that press no style or
+ * layout pass (bench: remote press → focus painted). Memoised so a tile that gains or loses focus does not render its
+ * picture again.
  */
 export const Artwork = memo(function Artwork({ images, title, className }: { images: readonly ImageView[]; title: string; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -59,15 +61,13 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
       className={`art ${className ?? ''}`}
       style={{ background: `linear-gradient(135deg, hsl(${h} 55% 32%), hsl(${(h + 50) % 360} 60% 18%))` }}
     >
-      {!loaded && <span className="art-initial" aria-hidden="true">{initial}</span>}
+      <span className="art-initial" aria-hidden="true">{initial}</span>
       {image !== undefined && !failed && (
         <img
           src={image.url}
           alt=""
           loading="lazy"
           decoding="async"
-          className={loaded ? 'is-loaded' : ''}
-          onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
         />
       )}
