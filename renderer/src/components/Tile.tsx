@@ -1,7 +1,7 @@
-import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { memo } from 'react';
 import type { TileView } from '../../../shared/bridge';
 import { beforeNextFrame } from '../input/navigation';
+import { useFocusableItem } from '../input/useFocusableItem';
 import { Artwork } from './Artwork';
 
 interface Props {
@@ -22,21 +22,21 @@ export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 
   });
 }
 
-const revealLayout = (layout: { node: HTMLElement }): void => revealFocused(layout.node);
+const reveal = (node: HTMLElement): void => revealFocused(node);
 
-/** Memoised: a press re-renders only the tile that lost focus and the one that gained it, not its whole row. */
+/** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
 export const Tile = memo(function Tile({ tile, focusKey, onSelect }: Props) {
-  const { ref, focused, focusSelf } = useFocusable<object, HTMLButtonElement>({
-    focusKey,
-    onEnterPress: () => onSelect(tile, focusKey),
-    onFocus: revealLayout,
+  const className = 'tile';
+  const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, className, {
+    onEnter: () => onSelect(tile, focusKey),
+    onFocus: reveal,
   });
   return (
     <button
       ref={ref}
       type="button"
       tabIndex={-1}
-      className={`tile ${focused ? 'is-focused' : ''}`}
+      className={className}
       data-focus-key={focusKey}
       aria-label={tile.subtitle ? `${tile.title}, ${tile.subtitle}` : tile.title}
       onMouseEnter={() => focusSelf()}

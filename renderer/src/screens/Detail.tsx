@@ -11,6 +11,7 @@ import { QrCode } from '../components/QrCode';
 import { formatDuration } from '../components/useNow';
 import { intents } from '../input/intents';
 import { beforeNextFrame, focusIsLost, listNavigation } from '../input/navigation';
+import { useFocusableItem } from '../input/useFocusableItem';
 import { useTunewall } from '../store/context';
 
 export const PAGE_SIZE = 100;
@@ -36,12 +37,17 @@ interface TrackRowProps {
   onSelect: (track: TrackView) => void;
 }
 
-/** Memoised: the list renders again on every scroll, and only the rows whose focus or track changed need to. */
+/**
+ * Memoised: the list renders again on every scroll, and only the rows whose track changed need to; focus is a class
+ * (useFocusableItem), so a press renders no row.
+ */
 const TrackRow = memo(function TrackRow({ index, track, top, height, onFocused, onSelect }: TrackRowProps) {
   const { t } = useTranslation();
-  const { ref, focused, focusSelf } = useFocusable<object, HTMLDivElement>({
-    focusKey: trackFocusKey(index),
-    onEnterPress: () => track && onSelect(track),
+  const className = track ? 'track' : 'track is-pending';
+  const { ref, focusSelf } = useFocusableItem<HTMLDivElement>(trackFocusKey(index), className, {
+    onEnter: () => {
+      if (track) onSelect(track);
+    },
     onFocus: () => onFocused(index),
   });
   return (
@@ -49,7 +55,7 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, onFocused, 
       ref={ref}
       role="row"
       tabIndex={-1}
-      className={`track ${focused ? 'is-focused' : ''} ${track ? '' : 'is-pending'}`}
+      className={className}
       style={{ transform: `translateY(${top}px)`, height }}
       data-focus-key={trackFocusKey(index)}
       onMouseEnter={() => focusSelf()}

@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { intents } from '../../renderer/src/input/intents';
+import { startNavigation } from '../../renderer/src/input/navigation';
+import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
+
+afterEach(() => cleanup());
+
+function Item({ focusKey, className, onEnter, renders }: { focusKey: string; className: string; onEnter?: () => void; renders: string[] }) {
+  renders.push(focusKey);
+  const { ref } = useFocusableItem<HTMLDivElement>(focusKey, className, { onEnter: onEnter ?? (() => undefined) });
+  return <div ref={ref} className={className} data-testid={focusKey} />;
+}
+
+describe('focusable item', () => {
+  it('shows focus as a class without rendering, and keeps it when React writes the class again', async () => {
+    startNavigation();
+    const renders: string[] = [];
+    const view = render(
+      <>
+        <Item focusKey="item-a" className="track is-pending" renders={renders} />
+        <Item focusKey="item-b" className="track" renders={renders} />
+      </>,
+    );
+    const a = view.getByTestId('item-a');
+    const b = view.getByTestId('item-b');
+    renders.length = 0;
+
+    await act(async () => setFocus('item-a'));
+    expect(a.className).toBe('track is-pending is-focused');
+    await act(async () => setFocus('item-b'));
+    expect(a.classList.contains('is-focused')).toBe(false);
+    expect(b.classList.contains('is-focused')).toBe(true);
+    expect(renders).toEqual([]);
+
+    // The focused item's data changes: React sets its class from scratch, and focus stays shown.
+    view.rerender(
+      <>
+        <Item focusKey="item-a" className="track is-pending" renders={renders} />
+        <Item focusKey="item-b" className="track is-pending" renders={renders} />
+      </>,
+    );
+    expect(b.className).toBe('track is-pending is-focused');
+    expect(a.className).toBe('track is-pending');
+  });
+
+  it('Enter calls the latest handler the item was rendered with', async () => {
+    startNavigation();
+    const first = vi.fn();
+    const second = vi.fn();
+    const renders: string[] = [];
+    const view = render(<Item focusKey="item-c" className="tile" onEnter={first} renders={renders} />);
+    view.rerender(<Item focusKey="item-c" className="tile" onEnter={second} renders={renders} />);
+    await act(async () => setFocus('item-c'));
+    await act(async () => {
+      intents.dispatch('select');
+      await Promise.resolve();
+    });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+});
