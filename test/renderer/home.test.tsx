@@ -49,6 +49,9 @@ describe('home rows', () => {
     await expectFocus(`tile:charts:${charts[1]?.key}`);
     await press('down');
     await expectFocus(`tile:mood-stations:${mood[0]?.key}`);
+    // The row holding focus is marked (its title lit), and only that row.
+    await waitFor(() => expect(document.querySelector('section.row.has-focus')?.getAttribute('data-row')).toBe('mood-stations'));
+    expect(document.querySelectorAll('section.row.has-focus')).toHaveLength(1);
     await press('right');
     await press('right');
     await expectFocus(`tile:mood-stations:${mood[2]?.key}`);

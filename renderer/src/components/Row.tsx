@@ -26,6 +26,10 @@ export function tileFocusKey(rowKey: string, tileKey: string): string {
 }
 
 const revealNode = (node: HTMLElement): void => revealFocused(node);
+// The row whose tile has focus is marked by the navigation itself, not through React state: moving between rows
+// then renders neither row (with its tiles to compare) in the middle of the press.
+const markRow = (layout: { node: HTMLElement }): void => void layout.node.classList.add('has-focus');
+const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.classList.remove('has-focus');
 
 /**
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
@@ -38,10 +42,11 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     [body, rowKey],
   );
   const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
-  const { ref, focusKey, hasFocusedChild } = useFocusable<object, HTMLElement>({
+  const { ref, focusKey } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
-    trackChildren: true,
+    onFocus: markRow,
+    onBlur: unmarkRow,
     // Left and right go to the neighbouring tile, up and down leave the row; entering a row for the first time lands on
     // its first tile. Nothing is measured for it (see listNavigation).
     nextFocusResolver: resolver,
@@ -50,7 +55,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   });
   return (
     <FocusContext.Provider value={focusKey}>
-      <section ref={ref} className={`row ${hasFocusedChild ? 'has-focus' : ''}`} aria-label={title} data-row={rowKey}>
+      <section ref={ref} className="row" aria-label={title} data-row={rowKey}>
         <h2 className="row-title">{title}</h2>
         <div className="row-track" aria-busy={body.status === 'loading'}>
           {body.status === 'loading' &&
