@@ -1,5 +1,5 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { listNavigation } from '../input/navigation';
@@ -19,6 +19,17 @@ interface Props {
   body: RowBody;
   onSelect: (tile: TileView, focusKey: string) => void;
   onRetry: (source: RowId) => void;
+  /** A tile to be there from the first render (focus coming back to it from another screen). */
+  restoreKey?: string;
+}
+
+/** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
+export const FIRST_TILES = 12;
+export const TILES_AHEAD = 6;
+
+function scheduleIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 200 });
+  else work();
 }
 
 export function tileFocusKey(rowKey: string, tileKey: string): string {
@@ -35,12 +46,20 @@ const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.clas
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
  * that moves focus inside another row does not render this one.
  */
-export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry }: Props) {
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey }: Props) {
   const { t } = useTranslation();
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
     [body, rowKey],
   );
+  // A long row draws its first tiles and a few beyond the focused one, and grows as focus moves along it, in idle
+  // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
+  // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
+  const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : keys.indexOf(restoreKey) + 1 + TILES_AHEAD));
+  const onTileFocused = useCallback((index: number) => {
+    const wanted = index + 1 + TILES_AHEAD;
+    scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
+  }, []);
   const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
   const { ref, focusKey } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
@@ -62,8 +81,15 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
             Array.from({ length: 6 }, (_, i) => <div key={i} className="tile tile-skeleton" aria-hidden="true" />)}
           {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{t('home.empty')}</p>}
           {body.status === 'ready' &&
-            body.tiles.map((tile) => (
-              <Tile key={tile.key} tile={tile} focusKey={tileFocusKey(rowKey, tile.key)} onSelect={onSelect} />
+            body.tiles.slice(0, limit).map((tile, index) => (
+              <Tile
+                key={tile.key}
+                tile={tile}
+                index={index}
+                focusKey={tileFocusKey(rowKey, tile.key)}
+                onSelect={onSelect}
+                onFocused={onTileFocused}
+              />
             ))}
           {body.status === 'error' && (
             <div className="row-message row-error" role="alert">

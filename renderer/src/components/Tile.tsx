@@ -6,8 +6,11 @@ import { Artwork } from './Artwork';
 
 interface Props {
   tile: TileView;
+  /** Its place in the row. */
+  index: number;
   focusKey: string;
   onSelect: (tile: TileView, focusKey: string) => void;
+  onFocused: (index: number) => void;
 }
 
 /**
@@ -22,14 +25,16 @@ export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 
   });
 }
 
-const reveal = (node: HTMLElement): void => revealFocused(node);
 
 /** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
-export const Tile = memo(function Tile({ tile, focusKey, onSelect }: Props) {
+export const Tile = memo(function Tile({ tile, index, focusKey, onSelect, onFocused }: Props) {
   const className = 'tile';
   const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, className, {
     onEnter: () => onSelect(tile, focusKey),
-    onFocus: reveal,
+    onFocus: (node) => {
+      revealFocused(node);
+      onFocused(index);
+    },
   });
   return (
     <button

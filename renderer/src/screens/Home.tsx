@@ -180,6 +180,7 @@ export function Home() {
               body={row.body}
               onSelect={open}
               onRetry={retry}
+              restoreKey={remembered}
             />
           ))}
         </div>

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { FocusContext, setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { act, cleanup, render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TileView } from '../../shared/bridge';
+import { FIRST_TILES, Row, TILES_AHEAD, tileFocusKey } from '../../renderer/src/components/Row';
+import { createI18n } from '../../renderer/src/i18n';
+import { startNavigation } from '../../renderer/src/input/navigation';
+import { expectFocus, press } from './helpers';
+
+afterEach(() => cleanup());
+
+const tiles: TileView[] = Array.from({ length: 60 }, (_, i) => ({ ref: undefined, key: `t${i}`, title: `Playlist ${i}`, subtitle: undefined, images: [], group: undefined }));
+
+function renderRow(restoreKey?: string) {
+  startNavigation();
+  return render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <FocusContext.Provider value="SN:ROOT">
+        <Row
+          rowKey="long"
+          source="favorites"
+          title="Long"
+          body={{ status: 'ready', tiles }}
+          onSelect={() => undefined}
+          onRetry={() => undefined}
+          restoreKey={restoreKey}
+        />
+      </FocusContext.Provider>
+    </I18nextProvider>,
+  );
+}
+
+const drawn = (): number => document.querySelectorAll('.tile').length;
+
+describe('a long row', () => {
+  it('draws its first tiles, then grows ahead of focus as it moves along, never past the row', async () => {
+    renderRow();
+    expect(drawn()).toBe(FIRST_TILES);
+    await act(async () => setFocus(tileFocusKey('long', 't0')));
+    for (let i = 1; i < FIRST_TILES; i++) await press('right');
+    await expectFocus(tileFocusKey('long', `t${FIRST_TILES - 1}`));
+    expect(drawn()).toBe(FIRST_TILES + TILES_AHEAD);
+    // Right at the last tile drawn still moves on: the row has grown ahead of it.
+    for (let i = FIRST_TILES; i < 60; i++) await press('right');
+    await expectFocus(tileFocusKey('long', 't59'));
+    expect(drawn()).toBe(60);
+  });
+
+  it('draws the tile focus comes back to from another screen, however far along', () => {
+    renderRow(tileFocusKey('long', 't40'));
+    expect(document.querySelector(`[data-focus-key="${tileFocusKey('long', 't40')}"]`)).not.toBeNull();
+    expect(drawn()).toBe(41 + TILES_AHEAD);
+  });
+});
