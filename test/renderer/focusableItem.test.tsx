@@ -6,7 +6,10 @@ import { intents } from '../../renderer/src/input/intents';
 import { startNavigation } from '../../renderer/src/input/navigation';
 import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function Item({ focusKey, className, onEnter, renders }: { focusKey: string; className: string; onEnter?: () => void; renders: string[] }) {
   renders.push(focusKey);
@@ -60,5 +63,27 @@ describe('focusable item', () => {
     });
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves DOM focus once the page is idle after the press, to the item focused last', async () => {
+    startNavigation();
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    const renders: string[] = [];
+    const view = render(
+      <>
+        <Item focusKey="item-d" className="tile" renders={renders} />
+        <Item focusKey="item-e" className="tile" renders={renders} />
+      </>,
+    );
+    view.getByTestId('item-d').tabIndex = -1;
+    view.getByTestId('item-e').tabIndex = -1;
+    await act(async () => setFocus('item-d'));
+    await act(async () => setFocus('item-e'));
+    expect(view.getByTestId('item-e').classList.contains('is-focused')).toBe(true);
+    expect(document.activeElement).toBe(document.body);
+    expect(idle).toHaveLength(1);
+    idle[0]?.();
+    expect(document.activeElement).toBe(view.getByTestId('item-e'));
   });
 });

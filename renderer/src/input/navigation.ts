@@ -98,6 +98,31 @@ export function beforeNextFrame(slot: string, work: () => void): void {
   });
 }
 
+let focusWork: (() => void) | undefined;
+
+/**
+ * Runs `work` once the page is idle after drawing (within 100 ms at the latest); a later call before then replaces the
+ * earlier one. For DOM focus: moving it dispatches focus, blur, focusin and focusout, which React's root listeners all
+ * process, and none of it changes what is drawn (focus is shown by class). Without idle callbacks (tests), at once.
+ */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback !== 'function') {
+    work();
+    return;
+  }
+  const pending = focusWork !== undefined;
+  focusWork = work;
+  if (pending) return;
+  requestIdleCallback(
+    () => {
+      const job = focusWork;
+      focusWork = undefined;
+      job?.();
+    },
+    { timeout: 100 },
+  );
+}
+
 /**
  * Norigin does the spatial navigation; it gets its keys from the intent hub instead of listening to the window,
  * so every remote's codes, the held-key throttle and the bridge's Back all pass through one key map.
@@ -120,14 +145,14 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
     Promise.resolve(lazyLayout(component.node));
 
   /**
-   * DOM focus follows (for assistive technology and the focus ring of the platform) in the next frame: focus() brings
-   * styles up to date at once, which in the middle of a press is a second style pass.
+   * DOM focus follows (for assistive technology) once the new focus is drawn: focus() brings styles up to date at once
+   * and dispatches four events, none of which changes what the press shows (whenIdle).
    */
   override focusNode = (component: FocusableComponent): void => {
     const { node, focusKey } = component;
     if (!(node instanceof HTMLElement)) return;
     node.setAttribute('data-focused', 'true');
-    beforeNextFrame('focus', () => {
+    whenIdle(() => {
       if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
     });
   };
