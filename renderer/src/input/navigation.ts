@@ -78,9 +78,9 @@ let frameRequested = false;
 
 /**
  * Runs `work` once, at the start of the next frame, before the browser computes styles and layout for it; a later call
- * for the same `slot` before then replaces the earlier one. For work that needs an up-to-date layout (moving DOM focus,
- * scrolling focus into view): done during the key press, before React has drawn the new focus, it forced a style and
- * layout pass of its own, and the frame then computed them again. Without animation frames (tests), at once.
+ * for the same `slot` before then replaces the earlier one. For work that needs an up-to-date layout (scrolling focus
+ * into view): done during the key press, before the new focus is drawn, it forced a style and layout pass of its own,
+ * and the frame then computed them again. Without animation frames (tests), at once.
  */
 export function beforeNextFrame(slot: string, work: () => void): void {
   if (typeof requestAnimationFrame !== 'function') {
