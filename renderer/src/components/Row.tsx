@@ -2,7 +2,7 @@ import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-naviga
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
-import { listNavigation, whenIdle } from '../input/navigation';
+import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused } from './Tile';
 
@@ -26,6 +26,11 @@ interface Props {
 /** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
 export const FIRST_TILES = 12;
 export const TILES_AHEAD = 6;
+
+function scheduleIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 200 });
+  else work();
+}
 
 export function tileFocusKey(rowKey: string, tileKey: string): string {
   return `tile:${rowKey}:${tileKey}`;
@@ -51,13 +56,10 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
   // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
   const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : keys.indexOf(restoreKey) + 1 + TILES_AHEAD));
-  const onTileFocused = useCallback(
-    (index: number) => {
-      const wanted = index + 1 + TILES_AHEAD;
-      whenIdle(`row:${rowKey}`, () => setLimit((now) => Math.max(now, wanted)));
-    },
-    [rowKey],
-  );
+  const onTileFocused = useCallback((index: number) => {
+    const wanted = index + 1 + TILES_AHEAD;
+    scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
+  }, []);
   const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
   const { ref, focusKey } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,

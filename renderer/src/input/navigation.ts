@@ -98,29 +98,26 @@ export function beforeNextFrame(slot: string, work: () => void): void {
   });
 }
 
-const idleWork = new Map<string, () => void>();
-let idleRequested = false;
+let focusWork: (() => void) | undefined;
 
 /**
- * Runs `work` once the page is idle after drawing (within 100 ms at the latest); a later call for the same `slot`
- * before then replaces the earlier one. For what a press needs done but not drawn: moving DOM focus (it dispatches
- * focus, blur, focusin and focusout, which React's root listeners all process), growing a long row ahead of focus.
- * Without idle callbacks (tests), at once.
+ * Runs `work` once the page is idle after drawing (within 100 ms at the latest); a later call before then replaces the
+ * earlier one. For DOM focus: moving it dispatches focus, blur, focusin and focusout, which React's root listeners all
+ * process, and none of it changes what is drawn (focus is shown by class). Without idle callbacks (tests), at once.
  */
-export function whenIdle(slot: string, work: () => void): void {
+function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback !== 'function') {
     work();
     return;
   }
-  idleWork.set(slot, work);
-  if (idleRequested) return;
-  idleRequested = true;
+  const pending = focusWork !== undefined;
+  focusWork = work;
+  if (pending) return;
   requestIdleCallback(
     () => {
-      idleRequested = false;
-      const jobs = [...idleWork.values()];
-      idleWork.clear();
-      for (const job of jobs) job();
+      const job = focusWork;
+      focusWork = undefined;
+      job?.();
     },
     { timeout: 100 },
   );
@@ -155,7 +152,7 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
     const { node, focusKey } = component;
     if (!(node instanceof HTMLElement)) return;
     node.setAttribute('data-focused', 'true');
-    whenIdle('focus', () => {
+    whenIdle(() => {
       if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
     });
   };
