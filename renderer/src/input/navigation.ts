@@ -151,7 +151,6 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
   override focusNode = (component: FocusableComponent): void => {
     const { node, focusKey } = component;
     if (!(node instanceof HTMLElement)) return;
-    node.setAttribute('data-focused', 'true');
     whenIdle(() => {
       if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
     });
@@ -168,8 +167,8 @@ export function startNavigation(hub: IntentHub = intents): void {
     layoutAdapter: IntentAdapter,
     // The hub already throttles held keys; a second throttle here would drop fresh presses.
     throttle: 0,
-    // DOM focus is moved by the adapter (focusNode); this also has the base adapter's blurNode clear data-focused.
-    shouldFocusDOMNode: true,
+    // DOM focus is moved by the adapter (focusNode); left off, the base adapter's blurNode does nothing.
+    shouldFocusDOMNode: false,
     distanceCalculationMethod: 'center',
   });
 }
