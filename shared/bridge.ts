@@ -8,8 +8,12 @@ import type { Territory } from './territory';
 /** An error as the UI shows it: what kind, words a person understands, and whether trying again can help. */
 export interface UiError {
   kind: 'network' | 'server' | 'auth' | 'config' | 'not-found' | 'territory' | 'invalid-response' | 'denied' | 'unknown';
+  /** In English: what a renderer shows when it has no translation for `messageKey`. */
   message: string;
   retryable: boolean;
+  /** A key of the renderer's message catalog (`errors.<messageKey>`), translated with `params` into the UI language. */
+  messageKey?: string | undefined;
+  params?: Record<string, string | number> | undefined;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: UiError };
@@ -107,9 +111,34 @@ export interface AppState {
   version: string;
 }
 
-export type RowId = 'charts' | 'mood-stations' | 'genre-stations' | 'favorites' | 'collected-playlists';
+/** Home's rows, as the core loads them; one of them can become several rows on screen (see `TileView.group`). */
+export type RowId =
+  | 'favorites'
+  | 'charts'
+  | 'new-hits'
+  | 'mood-stations'
+  | 'genre-stations'
+  /** Albums of every new-release category; each tile's `group` is its category's title. */
+  | 'new-releases'
+  /** Children categories. */
+  | 'kids'
+  | 'collected-playlists'
+  | 'album-collection'
+  | 'shared-playlists';
 
-export type DetailKind = 'chart' | 'mood-station' | 'genre-station' | 'playlist';
+export type DetailKind =
+  | 'chart'
+  | 'new-hits'
+  /** A shared or collected playlist (also a children category's playlist). */
+  | 'playlist'
+  | 'mood-station'
+  | 'genre-station'
+  | 'album'
+  | 'artist'
+  | 'new-release-category'
+  | 'kids-category'
+  /** More like this: `id` is the seed track's id. */
+  | 'recommended';
 
 export interface DetailRef {
   kind: DetailKind;
@@ -123,8 +152,10 @@ export interface TileView {
   title: string;
   subtitle: string | undefined;
   images: ImageView[];
-  /** Genre stations: their category, one home row per category. */
+  /** The row on screen this tile belongs to, when one core row makes several (genre categories, new-release categories). */
   group: string | undefined;
+  /** A track shown as a tile (favourites): OK opens the track's panel rather than a detail screen. */
+  track?: TrackView | undefined;
 }
 
 export interface RowView {
@@ -143,29 +174,102 @@ export interface TrackView {
   durationMs: number;
   explicit: boolean;
   url: string;
+  /** For "Go to album"; undefined when the service gave the track without its album. */
+  albumId?: string | undefined;
+  /** For "Go to artist". */
+  artistId?: string | undefined;
 }
 
-export interface DetailView {
+/** A release date as the service knows it: the contract allows `00` for an unknown month or day. */
+export interface ReleaseDateView {
+  year: number;
+  /** 1–12, or undefined when unknown. */
+  month: number | undefined;
+  /** 1–31, or undefined when unknown. */
+  day: number | undefined;
+}
+
+interface DetailCommon {
   ref: DetailRef;
   title: string;
+  images: ImageView[];
+  /** Where "Open on your phone" leads; undefined when the service gives no page for it. */
+  url: string | undefined;
+}
+
+/** A list of tracks: chart, new-hits and other playlists, mood and genre stations, album, more like this. */
+export interface TracksDetailView extends DetailCommon {
+  layout: 'tracks';
   description: string;
   owner: string | undefined;
   /** ISO 8601. */
   updatedAt: string | undefined;
-  images: ImageView[];
-  url: string | undefined;
   totalTracks: number;
   /** Stations: the service returns their tracks in a new random order each time. */
   shuffled: boolean;
-  /** The first page of tracks. */
+  /** The first page of tracks; the rest through getTracks. */
   tracks: TrackView[];
+  /** Albums only: the artist to open, the release date and whether the album is explicit. */
+  album?: AlbumFactsView | undefined;
+  /** More like this only: the track the list was made from. */
+  seed?: TrackView | undefined;
 }
+
+export interface AlbumFactsView {
+  artist: { id: string; name: string };
+  releaseDate: ReleaseDateView | undefined;
+  explicit: boolean;
+}
+
+/** An artist: their picture, top tracks (paged through getTracks) and a row of albums (paged through getTiles). */
+export interface ArtistDetailView extends DetailCommon {
+  layout: 'artist';
+  totalTracks: number;
+  tracks: TrackView[];
+  totalAlbums: number;
+  albums: TileView[];
+}
+
+/** A new-release category: a grid of albums (paged through getTiles). */
+export interface AlbumGridDetailView extends DetailCommon {
+  layout: 'albums';
+  totalAlbums: number;
+  albums: TileView[];
+}
+
+/** One subcategory of a children category, with the first page of its playlists (the rest through getTiles). */
+export interface KidsSectionView {
+  /** getTiles({ kind: 'kids-category', id: section.ref.id }) pages its playlists. */
+  ref: DetailRef;
+  title: string;
+  images: ImageView[];
+  totalPlaylists: number;
+  playlists: TileView[];
+}
+
+/** A children category: its subcategories and their playlists. */
+export interface KidsDetailView extends DetailCommon {
+  layout: 'kids';
+  sections: KidsSectionView[];
+}
+
+export type DetailView = TracksDetailView | ArtistDetailView | AlbumGridDetailView | KidsDetailView;
 
 export interface TrackPageView {
   offset: number;
   total: number;
   tracks: TrackView[];
 }
+
+/** A page of tiles: an artist's albums, a new-release category's albums, a children category's playlists. */
+export interface TilePageView {
+  offset: number;
+  total: number;
+  tiles: TileView[];
+}
+
+/** Whether a track is among the member's favourites; a guest has none. */
+export type FavoriteState = 'favorite' | 'not-favorite' | 'members-only';
 
 export interface DiagnosticsView {
   serviceReachable: boolean;
@@ -205,7 +309,15 @@ export interface TunewallBridge {
   /** A home row; painted from the cache when there is one, with a fresh copy pushed as a `row` event after. */
   loadRow(id: RowId): Promise<Result<RowView>>;
   getDetail(ref: DetailRef): Promise<Result<DetailView>>;
+  /** Tracks of a detail (an artist's: their top tracks). */
   getTracks(ref: DetailRef, offset: number, limit: number): Promise<Result<TrackPageView>>;
+  /** Tiles of a detail: an artist's or a new-release category's albums, a children category's playlists. */
+  getTiles(ref: DetailRef, offset: number, limit: number): Promise<Result<TilePageView>>;
+  /** Pictures for a genre station's tile (the album art of its first tracks, up to four); cached by the core. */
+  stationArt(stationId: string): Promise<Result<ImageView[]>>;
+  favoriteState(trackId: string): Promise<Result<FavoriteState>>;
+  /** Adds the track to the member's favourites; the favourites row is pushed again as a `row` event. */
+  addFavorite(trackId: string): Promise<Result<FavoriteState>>;
   qrCode(text: string): Promise<Result<QrMatrix>>;
   setTerritory(territory: Territory): Promise<Result<void>>;
   setLanguage(language: Language | 'auto'): Promise<void>;
@@ -223,6 +335,10 @@ export const BRIDGE_METHODS = [
   'loadRow',
   'getDetail',
   'getTracks',
+  'getTiles',
+  'stationArt',
+  'favoriteState',
+  'addFavorite',
   'qrCode',
   'setTerritory',
   'setLanguage',

@@ -6,8 +6,30 @@ import { z } from 'zod';
 import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId } from './bridge';
 import { TerritorySchema } from './territory';
 
-const ROW_IDS = ['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists'] as const satisfies readonly RowId[];
-const DETAIL_KINDS = ['chart', 'mood-station', 'genre-station', 'playlist'] as const satisfies readonly DetailKind[];
+const ROW_IDS = [
+  'favorites',
+  'charts',
+  'new-hits',
+  'mood-stations',
+  'genre-stations',
+  'new-releases',
+  'kids',
+  'collected-playlists',
+  'album-collection',
+  'shared-playlists',
+] as const satisfies readonly RowId[];
+const DETAIL_KINDS = [
+  'chart',
+  'new-hits',
+  'playlist',
+  'mood-station',
+  'genre-station',
+  'album',
+  'artist',
+  'new-release-category',
+  'kids-category',
+  'recommended',
+] as const satisfies readonly DetailKind[];
 const LANGUAGES = ['en', 'zh-Hant', 'ja'] as const satisfies readonly Language[];
 
 // Compile-time proof that each list names every member of its union.
@@ -20,11 +42,13 @@ const _exhaustive: [
 void _exhaustive;
 
 export const RowIdSchema = z.enum(ROW_IDS);
+/** A catalog id (track, station, album…) as the renderer passes it back. */
+export const CatalogIdSchema = z.string().min(1).max(256);
 export const LanguageSettingSchema = z.enum([...LANGUAGES, 'auto']);
 
 export const DetailRefSchema = z.object({
   kind: z.enum(DETAIL_KINDS),
-  id: z.string().min(1).max(256),
+  id: CatalogIdSchema,
 });
 
 const none = z.tuple([]);
@@ -43,6 +67,10 @@ export const BRIDGE_ARGS = {
   loadRow: z.tuple([RowIdSchema]),
   getDetail: z.tuple([DetailRefSchema]),
   getTracks: z.tuple([DetailRefSchema, TrackOffsetSchema, TrackLimitSchema]),
+  getTiles: z.tuple([DetailRefSchema, TrackOffsetSchema, TrackLimitSchema]),
+  stationArt: z.tuple([CatalogIdSchema]),
+  favoriteState: z.tuple([CatalogIdSchema]),
+  addFavorite: z.tuple([CatalogIdSchema]),
   qrCode: z.tuple([QrTextSchema]),
   setTerritory: z.tuple([TerritorySchema]),
   setLanguage: z.tuple([LanguageSettingSchema]),

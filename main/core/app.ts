@@ -21,6 +21,7 @@ import type {
   RowView,
   TileView,
   TrackPageView,
+  TracksDetailView,
   UiError,
 } from '../../shared/bridge';
 import {
@@ -39,7 +40,7 @@ import { CatalogError, createCatalogClient, collectAll, type CatalogClient, type
 import { loadConfig, configFilePath, readConfigFile } from './config/load';
 import type { TunewallConfig } from './config/config';
 import { serviceEndpoints, type SandboxEndpoints, type ServiceEndpoints } from './config/service';
-import { toUiError } from './errors';
+import { CoreError, toUiError } from './errors';
 import { backoffDelay } from './net/backoff';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 import { qrMatrix, remoteQrDataUrl } from './qr';
@@ -115,6 +116,11 @@ const badArgument = (what: string): { ok: false; error: UiError } => ({
   ok: false,
   error: { kind: 'unknown', message: `Tunewall could not understand the request (${what}).`, retryable: false },
 });
+
+/** What the bridge contract names but this core does not serve yet: a plain failure, never a crash. */
+function notYetShown(): CoreError {
+  return new CoreError({ kind: 'invalid-response', message: 'Tunewall cannot show this yet.', retryable: false });
+}
 
 function failure(error: unknown): { ok: false; error: UiError } {
   return { ok: false, error: toUiError(error) };
@@ -333,6 +339,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
         if (memberId === undefined) throw new Error('collected playlists need a member');
         tiles = (await client.playlistCollection(memberId, { limit: 100 })).data.map(playlistTile);
         break;
+      case 'new-hits':
+      case 'new-releases':
+      case 'kids':
+      case 'album-collection':
+      case 'shared-playlists':
+        throw notYetShown();
     }
     return rowView(id, tiles, now, false);
   }
@@ -401,7 +413,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     pushState();
   });
 
-  async function detail(ref: DetailRef) {
+  async function detail(ref: DetailRef): Promise<DetailView> {
     if (!catalog) throw new Error('no catalog');
     switch (ref.kind) {
       case 'chart':
@@ -418,6 +430,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
         const view = genreStationDetailView(station);
         return withAllStationTracks(ref, view, station.tracks);
       }
+      case 'new-hits':
+      case 'album':
+      case 'artist':
+      case 'new-release-category':
+      case 'kids-category':
+      case 'recommended':
+        throw notYetShown();
     }
   }
 
@@ -441,7 +460,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     throw notFound;
   }
 
-  function playlistDetail(client: CatalogClient, ref: DetailRef): Promise<DetailView> {
+  function playlistDetail(client: CatalogClient, ref: DetailRef): Promise<TracksDetailView> {
     return fromPlaylistSource(ref.id, async (source) => {
       switch (source) {
         case 'shared':
@@ -489,6 +508,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
         }
       });
     }
+    if (ref.kind !== 'mood-station' && ref.kind !== 'genre-station') throw notYetShown();
     let all = stationTracks.get(`${ref.kind}:${ref.id}`);
     if (!all) {
       await detail(ref);
@@ -546,6 +566,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       if (!parsed.success || !page.success) return badArgument('tracks');
       return guarded(() => tracks(parsed.data, page.data.offset, page.data.limit));
     },
+    getTiles: async () => failure(notYetShown()),
+    stationArt: async () => failure(notYetShown()),
+    favoriteState: async () => failure(notYetShown()),
+    addFavorite: async () => failure(notYetShown()),
     qrCode: async (text) => {
       const parsed = QrTextSchema.safeParse(text);
       if (!parsed.success) return badArgument('QR text');

@@ -207,6 +207,22 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         value: { offset, total: detail.totalTracks, tracks: makeTracks(ref, state.territory, offset, limit, shuffles) },
       });
     },
+    async getTiles(ref, offset) {
+      record('getTiles', ref, offset);
+      return answer({ ok: true, value: { offset, total: 0, tiles: [] } });
+    },
+    async stationArt(stationId) {
+      record('stationArt', stationId);
+      return answer({ ok: true, value: [] });
+    },
+    async favoriteState(trackId) {
+      record('favoriteState', trackId);
+      return answer({ ok: true, value: 'not-favorite' });
+    },
+    async addFavorite(trackId) {
+      record('addFavorite', trackId);
+      return answer({ ok: true, value: 'favorite' });
+    },
     async qrCode(text) {
       record('qrCode', text);
       return answer({ ok: true, value: qrMatrix(text) });

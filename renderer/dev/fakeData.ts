@@ -1,4 +1,4 @@
-import type { DetailRef, DetailView, ImageView, MemberView, RowId, TileView, TrackView } from '../../shared/bridge';
+import type { DetailRef, ImageView, MemberView, RowId, TileView, TrackView, TracksDetailView } from '../../shared/bridge';
 import type { Territory } from '../../shared/territory';
 
 /** Deterministic pseudo-random numbers, so screenshots and tests see the same catalog every time. */
@@ -124,6 +124,12 @@ export function rowTiles(id: RowId, territory: Territory): TileView[] {
       return c.favorites.map((t, i) => tile('playlist', `fav-${i}`, t));
     case 'collected-playlists':
       return c.playlists.map(([t, owner], i) => tile('playlist', `pl-${i}`, t, owner));
+    case 'new-hits':
+    case 'new-releases':
+    case 'kids':
+    case 'album-collection':
+    case 'shared-playlists':
+      return [];
   }
 }
 
@@ -157,7 +163,7 @@ export function makeTracks(ref: DetailRef, territory: Territory, offset: number,
   return out;
 }
 
-export function makeDetail(ref: DetailRef, territory: Territory, title: string, shuffleSeed = 0): DetailView {
+export function makeDetail(ref: DetailRef, territory: Territory, title: string, shuffleSeed = 0): TracksDetailView {
   const shuffled = ref.kind === 'mood-station' || ref.kind === 'genre-station';
   const zh = territory === 'TW' || territory === 'HK';
   const description = ref.kind === 'chart'
@@ -166,6 +172,7 @@ export function makeDetail(ref: DetailRef, territory: Territory, title: string, 
       ? zh ? '為此刻挑選的歌曲，每次都有新驚喜。' : 'Songs picked for the moment, different every time.'
       : zh ? '精心挑選的歌單，適合任何時候。' : 'A hand-picked playlist for any time of day.';
   return {
+    layout: 'tracks',
     ref,
     title,
     description,

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import type { AppState, BridgeHandlers, DetailRef, DetailView, Result, RowView, TileView } from '../../shared/bridge';
+import type { AppState, BridgeHandlers, DetailRef, DetailView, Result, RowView, TileView, TracksDetailView } from '../../shared/bridge';
 import { MemoryStore } from '../main/core/support/fakes';
 import {
   disposeCores,
@@ -39,6 +39,11 @@ afterEach(async () => {
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
   return result.value;
+}
+
+function tracksOf(detail: DetailView): TracksDetailView {
+  if (detail.layout !== 'tracks') throw new Error(`expected a track list, got the ${detail.layout} layout`);
+  return detail;
 }
 
 function firstRef(row: RowView, kind: DetailRef['kind']): { ref: DetailRef; tile: TileView } {
@@ -89,10 +94,10 @@ describe('createAppCore against the sandbox', () => {
 
   it('opens a chart with the title of its tile, and pages its tracks past 500', async () => {
     const charts = value(await h.core.handlers.loadRow('charts'));
-    const details: DetailView[] = [];
+    const details: TracksDetailView[] = [];
     for (const tile of charts.tiles) {
       if (!tile.ref) continue;
-      const detail = value(await h.core.handlers.getDetail(tile.ref));
+      const detail = tracksOf(value(await h.core.handlers.getDetail(tile.ref)));
       expect(detail.title).toBe(tile.title);
       expect(detail.shuffled).toBe(false);
       details.push(detail);
@@ -111,7 +116,7 @@ describe('createAppCore against the sandbox', () => {
 
   it('opens a mood station as shuffled and pages the list it kept', async () => {
     const { ref, tile } = firstRef(value(await h.core.handlers.loadRow('mood-stations')), 'mood-station');
-    const detail = value(await h.core.handlers.getDetail(ref));
+    const detail = tracksOf(value(await h.core.handlers.getDetail(ref)));
     expect(detail).toMatchObject({ ref, title: tile.title, shuffled: true });
     expect(detail.tracks.length).toBeGreaterThan(0);
     expect(detail.totalTracks).toBeGreaterThanOrEqual(detail.tracks.length);
@@ -123,7 +128,7 @@ describe('createAppCore against the sandbox', () => {
 
   it('opens a genre station', async () => {
     const { ref, tile } = firstRef(value(await h.core.handlers.loadRow('genre-stations')), 'genre-station');
-    const detail = value(await h.core.handlers.getDetail(ref));
+    const detail = tracksOf(value(await h.core.handlers.getDetail(ref)));
     expect(detail).toMatchObject({ ref, title: tile.title, shuffled: true });
     expect(detail.tracks.length).toBeGreaterThan(0);
     const tail = value(await h.core.handlers.getTracks(ref, 1, 2));
@@ -135,7 +140,7 @@ describe('createAppCore against the sandbox', () => {
     expect(row.tiles.length).toBeGreaterThan(1);
     for (const tile of row.tiles) {
       if (!tile.ref) throw new Error(`collected playlist tile ${tile.key} has no ref`);
-      const detail = value(await h.core.handlers.getDetail(tile.ref));
+      const detail = tracksOf(value(await h.core.handlers.getDetail(tile.ref)));
       expect(detail).toMatchObject({ ref: tile.ref, title: tile.title, shuffled: false });
       const page = value(await h.core.handlers.getTracks(tile.ref, 0, 5));
       expect(page.total).toBe(detail.totalTracks);
@@ -208,7 +213,7 @@ describe('createAppCore against the sandbox', () => {
     const chartsRequests = sandbox.control.requestLog().filter((r) => r.path === '/v1.1/charts');
     expect(chartsRequests.length).toBeGreaterThan(0);
     const { ref } = firstRef(row, 'chart');
-    const detail = value(await h.core.handlers.getDetail(ref));
+    const detail = tracksOf(value(await h.core.handlers.getDetail(ref)));
     expect(detail.title).not.toBe('');
   });
 });

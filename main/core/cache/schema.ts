@@ -3,11 +3,11 @@
  * Tunewall or cut short by a crash must not reach the screen.
  */
 import { z } from 'zod';
-import type { RowId, RowView, TileView } from '../../../shared/bridge';
+import type { RowView, TileView } from '../../../shared/bridge';
+import { DetailRefSchema, RowIdSchema } from '../../../shared/bridgeArgs';
 import { TerritorySchema } from '../../../shared/territory';
 
-const ROW_IDS = ['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists'] as const satisfies readonly RowId[];
-export const RowIdSchema = z.enum(ROW_IDS);
+export { RowIdSchema };
 
 const ImageViewSchema = z.object({
   url: z.string().min(1),
@@ -15,15 +15,26 @@ const ImageViewSchema = z.object({
   height: z.number().int().nonnegative(),
 });
 
+const TrackSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  artist: z.string(),
+  album: z.string(),
+  durationMs: z.number().nonnegative(),
+  explicit: z.boolean(),
+  url: z.string(),
+  albumId: z.string().min(1).optional(),
+  artistId: z.string().min(1).optional(),
+});
+
 const TileSchema = z.object({
-  ref: z
-    .object({ kind: z.enum(['chart', 'mood-station', 'genre-station', 'playlist']), id: z.string().min(1) })
-    .optional(),
+  ref: DetailRefSchema.optional(),
   key: z.string().min(1),
   title: z.string(),
   subtitle: z.string().optional(),
   images: z.array(ImageViewSchema),
   group: z.string().optional(),
+  track: TrackSchema.optional(),
 });
 
 export const CacheEntrySchema = z.object({
@@ -50,6 +61,7 @@ export function entryToRow(entry: CacheEntry): RowView {
     subtitle: t.subtitle,
     images: t.images,
     group: t.group,
+    ...(t.track === undefined ? {} : { track: t.track }),
   }));
   return { id: entry.rowId, tiles, fetchedAt: entry.fetchedAt, fromCache: true };
 }

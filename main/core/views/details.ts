@@ -1,4 +1,4 @@
-import type { DetailView } from '../../../shared/bridge';
+import type { TracksDetailView } from '../../../shared/bridge';
 import type {
   ChartDetail,
   GenreStationDetail,
@@ -10,8 +10,9 @@ import { isoTime } from './time';
 import { totalOf, trackView } from './tracks';
 
 /** A chart detail may omit everything but `tracks`, `updated_at` and `owner`: the tile's title fills the gap. */
-export function chartDetailView(chartId: string, chart: ChartDetail, knownTitle?: string): DetailView {
+export function chartDetailView(chartId: string, chart: ChartDetail, knownTitle?: string): TracksDetailView {
   return {
+    layout: 'tracks',
     ref: { kind: 'chart', id: chart.id ?? chartId },
     title: chart.title ?? knownTitle ?? '',
     description: chart.description ?? '',
@@ -25,8 +26,9 @@ export function chartDetailView(chartId: string, chart: ChartDetail, knownTitle?
   };
 }
 
-export function playlistDetailView(playlist: PlaylistDetail): DetailView {
+export function playlistDetailView(playlist: PlaylistDetail): TracksDetailView {
   return {
+    layout: 'tracks',
     ref: { kind: 'playlist', id: playlist.id },
     title: playlist.title,
     description: playlist.description,
@@ -40,8 +42,9 @@ export function playlistDetailView(playlist: PlaylistDetail): DetailView {
   };
 }
 
-export function moodStationDetailView(station: MoodStationDetail): DetailView {
+export function moodStationDetailView(station: MoodStationDetail): TracksDetailView {
   return {
+    layout: 'tracks',
     ref: { kind: 'mood-station', id: station.id },
     title: station.name,
     description: '',
@@ -56,8 +59,9 @@ export function moodStationDetailView(station: MoodStationDetail): DetailView {
 }
 
 /** The category is the only words a genre station has besides its name. */
-export function genreStationDetailView(station: GenreStationDetail): DetailView {
+export function genreStationDetailView(station: GenreStationDetail): TracksDetailView {
   return {
+    layout: 'tracks',
     ref: { kind: 'genre-station', id: station.id },
     title: station.name,
     description: station.category,

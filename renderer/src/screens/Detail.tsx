@@ -2,7 +2,7 @@ import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@norig
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DetailRef, DetailView, QrMatrix, Result, TrackView, UiError } from '../../../shared/bridge';
+import type { DetailRef, QrMatrix, Result, TrackView, TracksDetailView, UiError } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
@@ -216,7 +216,7 @@ function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose: () =>
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error'; error: UiError } | { status: 'ready'; detail: DetailView };
+type Loaded = { status: 'loading' } | { status: 'error'; error: UiError } | { status: 'ready'; detail: TracksDetailView };
 
 export function Detail({ detailRef, title }: { detailRef: DetailRef; title: string }) {
   const { t, i18n } = useTranslation();
@@ -240,6 +240,10 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
           setLoaded({ status: 'error', error: result.error });
           return;
         }
+        if (result.value.layout !== 'tracks') {
+          setLoaded({ status: 'error', error: { kind: 'unknown', message: t('detail.error'), retryable: false } });
+          return;
+        }
         const all: (TrackView | undefined)[] = new Array<TrackView | undefined>(result.value.totalTracks).fill(undefined);
         result.value.tracks.forEach((track, i) => (all[i] = track));
         setTracks(all);
@@ -250,7 +254,7 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
     return () => {
       live = false;
     };
-  }, [bridge, detailRef, generation]);
+  }, [bridge, detailRef, generation, t]);
 
   useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
 

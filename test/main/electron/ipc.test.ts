@@ -92,7 +92,7 @@ describe('bridge IPC', () => {
     ['loadRow', ['not-a-row']],
     ['getTracks', [{ kind: 'chart', id: 'c1' }, -1, 10]],
     ['getTracks', [{ kind: 'chart', id: 'c1' }, 0, 501]],
-    ['getDetail', [{ kind: 'album', id: 'x' }]],
+    ['getDetail', [{ kind: 'podcast', id: 'x' }]],
     ['setTerritory', ['US']],
     ['setLanguage', ['fr']],
     ['qrCode', ['']],
