@@ -217,3 +217,37 @@ export class HomeWalk {
     return this.vertical;
   }
 }
+
+/**
+ * Epoch ms of the end of the first frame in which every picture of every tile in view has arrived (waits for it).
+ * Pictures are only asked for once their box is measured, a frame or two after the tiles appear, so the check starts
+ * two frames after the call; a tile with no picture (none in the catalog, or one that failed) has no img and counts
+ * as done.
+ */
+export async function visibleArtworkPaintedAt(page: Page, timeoutMs = 60_000): Promise<number> {
+  return z.number().parse(
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const until = performance.now() + ${timeoutMs};
+      let frames = 0;
+      const inView = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+      };
+      const tick = () => {
+        frames += 1;
+        const arts = Array.from(document.querySelectorAll('section.row .tile .art')).filter(inView);
+        const images = arts.flatMap((art) => Array.from(art.querySelectorAll('img')));
+        if (frames > 2 && arts.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0)) {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now());
+          channel.port2.postMessage(null);
+        } else if (performance.now() > until) {
+          reject(new Error('the pictures in view were not all painted within ${timeoutMs} ms'));
+        } else {
+          requestAnimationFrame(tick);
+        }
+      };
+      requestAnimationFrame(tick);
+    })`),
+  );
+}
