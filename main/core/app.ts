@@ -39,8 +39,9 @@ import { accountKey, createRowCache, type CacheScope } from './cache';
 import { CatalogError, createCatalogClient, collectAll, type CatalogClient, type Me } from './catalog';
 import { loadConfig, configFilePath, readConfigFile } from './config/load';
 import type { TunewallConfig } from './config/config';
+import { configProblem } from './config/problems';
 import { serviceEndpoints, type SandboxEndpoints, type ServiceEndpoints } from './config/service';
-import { CoreError, toUiError } from './errors';
+import { CoreError, toUiError, type CoreText } from './errors';
 import { backoffDelay } from './net/backoff';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 import { qrMatrix, remoteQrDataUrl } from './qr';
@@ -77,9 +78,9 @@ export interface AppCoreDeps {
   clock?: Clock;
   /** Undefined when no encryption is available; `noCipherReason` says why, in plain words. */
   cipher: Cipher | undefined;
-  noCipherReason?: string | undefined;
+  noCipherReason?: CoreText | undefined;
   /** Picks the cipher once the configuration is known (the kiosk shell's key file is a setting); wins over `cipher`. */
-  resolveCipher?: (config: TunewallConfig) => { cipher: Cipher | undefined; reason: string | undefined };
+  resolveCipher?: (config: TunewallConfig) => { cipher: Cipher | undefined; reason: CoreText | undefined };
   store: KeyValueStore;
   logger: Logger;
   systemLocale: string;
@@ -144,11 +145,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       logger.info('no credentials configured: using the embedded sandbox', { origin: sandbox.origin });
     } catch (error) {
       logger.error('the embedded sandbox did not start', { error: String(error) });
-      problems.push({
-        key: 'clientId',
-        message: 'No credentials are configured and the built-in demo service could not start.',
-        fix: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET (and the service URLs), or restart Tunewall.',
-      });
+      problems.push(configProblem('clientId', 'sandboxFailed', 'sandboxFailed'));
     }
   }
   const endpoints = serviceEndpoints(config, sandbox);

@@ -6,6 +6,7 @@ import { ConfigProblems, OfflineBanner } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
+import { errorText } from './i18n/errorText';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
 import { useKioskIdle } from './input/useKioskIdle';
@@ -87,7 +88,7 @@ function Screens() {
     return (
       <main className="screen splash" role="status">
         <span className="brand-mark big" aria-hidden="true">♪</span>
-        <p>{startError !== undefined ? startError.message : t('app.loading')}</p>
+        <p>{startError !== undefined ? errorText(t, startError) : t('app.loading')}</p>
         {startError !== undefined && (
           <FocusButton focusKey="splash-retry" onSelect={() => void app.getState().start()}>
             {t('common.retry')}

@@ -33,8 +33,10 @@ describe('config problems', () => {
   it('are shown with the key and the fix', async () => {
     renderApp({ scenario: 'config', language: 'en' });
     const panel = await screen.findByRole('alert', { name: 'Configuration problem' });
-    expect(panel.querySelector('code')?.textContent).toBe('TUNEWALL_CLIENT_ID');
-    expect(panel.textContent).toContain('Fix: Set TUNEWALL_CLIENT_ID');
+    expect(panel.querySelector('code')?.textContent).toBe('TUNEWALL_API_URL');
+    expect(panel.textContent).toContain('TUNEWALL_API_URL is not a URL; using the default.');
+    expect(panel.textContent?.split('TUNEWALL_API_URL')).toHaveLength(2);
+    expect(panel.textContent).toContain('Fix: Give the catalog API address as https://host');
   });
 });
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../i18n/errorText';
 import { useApp } from '../store/context';
 import { secondsUntil, useNow } from './useNow';
 
@@ -26,7 +27,10 @@ export function ConfigProblems() {
       <ul>
         {problems.map((p) => (
           <li key={p.key}>
-            <code>{p.key}</code> {p.message} <span className="config-fix">{t('global.configFix', { fix: p.fix })}</span>
+            <code>{p.key}</code> {errorText(t, { message: p.message, messageKey: p.messageKey, params: p.params })}{' '}
+            <span className="config-fix">
+              {t('global.configFix', { fix: errorText(t, { message: p.fix, messageKey: p.fixKey, params: p.params }) })}
+            </span>
           </li>
         ))}
       </ul>

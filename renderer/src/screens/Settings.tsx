@@ -1,13 +1,14 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticsView, Language } from '../../../shared/bridge';
+import type { DiagnosticsView, Language, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
 import { revealFocused } from '../components/Tile';
+import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
 
@@ -33,7 +34,7 @@ export function Settings() {
   const state = useApp((s) => s.state);
   const [diagnostics, setDiagnostics] = useState<DiagnosticsView | 'checking' | undefined>('checking');
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const [territoryError, setTerritoryError] = useState<string | undefined>(undefined);
+  const [territoryError, setTerritoryError] = useState<UiError | undefined>(undefined);
   const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true });
 
   const runDiagnostics = useCallback(() => {
@@ -66,7 +67,7 @@ export function Settings() {
   const chooseTerritory = (value: Territory): void => {
     setTerritoryError(undefined);
     void bridge.setTerritory(value).then((result) => {
-      if (!result.ok) setTerritoryError(result.error.message);
+      if (!result.ok) setTerritoryError(result.error);
     });
   };
 
@@ -91,7 +92,7 @@ export function Settings() {
                 </FocusButton>
               ))}
             </div>
-            {territoryError !== undefined && <p className="row-error">{territoryError}</p>}
+            {territoryError !== undefined && <p className="row-error">{errorText(t, territoryError)}</p>}
             <h2>{t('settings.language')}</h2>
             <div className="choices">
               {LANGUAGES.map(({ value, label }) => (
@@ -120,7 +121,13 @@ export function Settings() {
             <p className={`protection protection-${state.storage.protection}`}>
               {t(`settings.protection.${state.storage.protection}`)}
             </p>
-            {state.storage.reason !== undefined && <p className="muted">{t('settings.reason', { reason: state.storage.reason })}</p>}
+            {state.storage.reason !== undefined && (
+              <p className="muted">
+                {t('settings.reason', {
+                  reason: errorText(t, { message: state.storage.reason, messageKey: state.storage.reasonKey, params: state.storage.params }),
+                })}
+              </p>
+            )}
           </section>
 
           <section className="card">
