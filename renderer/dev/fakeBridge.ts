@@ -39,6 +39,8 @@ export interface FakeOptions {
   territory?: Territory;
   language?: AppState['language'];
   kiosk?: boolean;
+  /** Configuration problems on any scenario (the 'config' scenario is Home with them). */
+  configProblems?: boolean;
   now?: () => number;
   /** Delay of every answer, to see loading states. */
   latencyMs?: number;
@@ -128,7 +130,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   let state: AppState = {
     auth: authFor(),
     configProblems:
-      scenario === 'config'
+      scenario === 'config' || options.configProblems === true
         ? [
             {
               key: 'TUNEWALL_API_URL',

@@ -1,4 +1,4 @@
-/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja. */
+/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk). */
 import { createRoot } from 'react-dom/client';
 import type { Language } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
@@ -21,6 +21,7 @@ const fake = createFakeBridge({
   territory,
   language,
   kiosk: params.has('kiosk'),
+  configProblems: params.has('problems'),
   latencyMs: Number(params.get('latency') ?? 120),
 });
 

@@ -1,11 +1,13 @@
 /**
  * Screenshots of every screen on the fake bridge, for looking at from the sofa's point of view.
- * Run: npx tsx renderer/dev/screenshots.ts   (writes /tmp/shots/*.png)
+ * Run: npx tsx renderer/dev/screenshots.ts [name-prefix…]   (writes $TUNEWALL_SHOTS_DIR or /tmp/shots/*.png)
  */
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
-const OUT = '/tmp/shots';
+const OUT = process.env['TUNEWALL_SHOTS_DIR'] ?? '/tmp/shots';
+/** Only the shots whose names start with one of these (all when none is given). */
+const ONLY = process.argv.slice(2);
 const CONFIG = new URL('../vite.config.ts', import.meta.url).pathname;
 
 interface Shot {
@@ -34,6 +36,14 @@ const SHOTS: Shot[] = [
   { name: 'home-row-error', query: 'fake=row-error', keys: ['ArrowDown'] },
   { name: 'home-offline', query: 'fake=offline&lang=en' },
   { name: 'home-config', query: 'fake=config&lang=en' },
+  { name: 'home-config-zh', query: 'fake=config&lang=zh-Hant', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'home-config-ja', query: 'fake=config&lang=ja', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'pairing-config', query: 'fake=pairing&problems&lang=en' },
+  { name: 'pairing-config-zh', query: 'fake=pairing&problems&lang=zh-Hant' },
+  { name: 'pairing-config-ja', query: 'fake=pairing&problems&lang=ja' },
+  { name: 'settings-config-en', query: 'fake=config&screen=settings&lang=en', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'settings-config-zh', query: 'fake=config&screen=settings&lang=zh-Hant', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'settings-config-ja', query: 'fake=config&screen=settings&lang=ja', keys: Array<string>(6).fill('ArrowDown') },
   { name: 'home-leave', query: 'fake=home', keys: ['Escape'] },
   // Open the third mood station, come back: focus must be on that same tile.
   { name: 'home-back', query: 'fake=home', keys: ['ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter', 'Escape'] },
@@ -61,7 +71,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   try {
-    for (const shot of SHOTS) {
+    for (const shot of SHOTS.filter((s) => ONLY.length === 0 || ONLY.some((prefix) => s.name.startsWith(prefix)))) {
       for (const [width, height] of shot.sizes ?? BOTH) {
         const page = await browser.newPage({ viewport: { width, height } });
         const errors: string[] = [];

@@ -2,7 +2,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
-import { ConfigProblems, OfflineBanner } from './components/GlobalBanners';
+import { ConfigNotice, OfflineBanner } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
@@ -104,15 +104,28 @@ function Screens() {
   return <Detail key={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
 }
 
+/**
+ * The screen, and below it the configuration notice on Pairing and Home: a strip with its own space in the layout, so
+ * it never covers content or focus (Settings lists every problem in its own flow).
+ */
+function Frame() {
+  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
+  const auth = useApp((s) => s.state?.auth.status);
+  const notice = auth !== undefined && (auth !== 'signed-in' || screen === 'home');
+  return (
+    <div className="frame">
+      <Screens />
+      {notice && <ConfigNotice more={auth === 'signed-in' ? 'settings' : 'count'} />}
+    </div>
+  );
+}
+
 function Chrome() {
   const { t } = useTranslation();
   const idle = useKioskIdle();
-  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
-  const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
   return (
     <>
       <OfflineBanner />
-      {(!signedIn || screen === 'home') && <ConfigProblems />}
       {idle && <div className="idle-hint">{t('global.idle')}</div>}
     </>
   );
@@ -183,7 +196,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       <ErrorBoundary>
         <TunewallProvider value={value}>
           <LanguageSync />
-          <Screens />
+          <Frame />
           <Chrome />
         </TunewallProvider>
       </ErrorBoundary>

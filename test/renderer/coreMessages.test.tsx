@@ -24,14 +24,20 @@ describe('messages from the main process, in the UI language', () => {
     expect(await screen.findByText('Tunewall 無法連線到音樂服務。請檢查網路連線。')).toBeTruthy();
   });
 
-  it('configuration problems, with their fixes', async () => {
+  it('configuration problems, with their fixes: the first below Home, all of them in Settings', async () => {
     renderApp({ scenario: 'config', language: 'zh-Hant' });
-    const panel = await screen.findByRole('alert', { name: '設定有問題' });
-    expect(panel.textContent).toContain('TUNEWALL_API_URL 不是網址；改用預設值。');
-    expect(panel.textContent).toContain('解決方法：請用 https://主機 的形式填寫音樂目錄 API 的位址');
-    expect(panel.textContent).toContain('TUNEWALL_TERRITORY 不是可接受的值；改用預設值。');
-    expect(panel.textContent).toContain('解決方法：請使用 TW, HK, SG, MY, JP 其中之一。');
-    expect(panel.textContent).not.toMatch(/using|Use one/);
+    const notice = await screen.findByRole('alert', { name: '設定有問題' });
+    expect(notice.textContent).toContain('TUNEWALL_API_URL 不是網址；改用預設值。');
+    expect(notice.textContent).toContain('解決方法：請用 https://主機 的形式填寫音樂目錄 API 的位址');
+    expect(notice.textContent).toContain('（還有 1 個，列在設定中）');
+    cleanup();
+
+    renderApp({ scenario: 'config', language: 'zh-Hant', screens: [{ name: 'settings' }] });
+    const list = await screen.findByRole('alert', { name: '設定有問題' });
+    expect(list.textContent).toContain('TUNEWALL_API_URL 不是網址；改用預設值。');
+    expect(list.textContent).toContain('TUNEWALL_TERRITORY 不是可接受的值；改用預設值。');
+    expect(list.textContent).toContain('解決方法：請使用 TW, HK, SG, MY, JP 其中之一。');
+    expect(list.textContent).not.toMatch(/using|Use one/);
   });
 
   it('keeps the English words when a message has no translation', async () => {

@@ -154,7 +154,7 @@ export function Settings() {
             <p>Tunewall · {t('settings.version', { version: state.version })}</p>
           </section>
         </div>
-        <ConfigProblems />
+        <ConfigProblems focusKey="settings-config-problems" onFocused={reveal} />
         {confirmSignOut && (
           <Dialog
             focusKey="sign-out-dialog"
