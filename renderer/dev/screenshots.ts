@@ -25,8 +25,13 @@ const BOTH: [number, number][] = [
 
 const SHOTS: Shot[] = [
   { name: 'pairing', query: 'fake=pairing', sizes: [...BOTH, [3840, 2160]] },
+  { name: 'pairing-en', query: 'fake=pairing&lang=en' },
+  { name: 'pairing-zh', query: 'fake=pairing&lang=zh-Hant' },
+  { name: 'pairing-ja', query: 'fake=pairing&lang=ja' },
   { name: 'pairing-retrying', query: 'fake=pairing-retrying&lang=ja' },
   { name: 'pairing-denied', query: 'fake=denied&lang=en' },
+  { name: 'pairing-denied-zh', query: 'fake=denied&lang=zh-Hant' },
+  { name: 'pairing-denied-ja', query: 'fake=denied&lang=ja' },
   { name: 'pairing-expired', query: 'fake=expired&lang=en' },
   { name: 'home', query: 'fake=home', sizes: [...BOTH, [3840, 2160]] },
   { name: 'home-moved', query: 'fake=home', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },

@@ -9,7 +9,7 @@ export const ja: Resources = {
     step2: 'この画面のコードを入力します',
     step3: 'Tunewall を承認すると、この画面が自動でサインインします',
     codeLabel: 'コード',
-    expiresIn: 'コードの有効期限まで {{time}}',
+    expiresIn: 'あと {{time}}でコードの有効期限が切れます',
     requesting: 'コードを取得しています…',
     requestingAttempt: 'コードを取得しています…（{{attempt}} 回目）',
     waiting: '承認を待っています…',

@@ -9,7 +9,7 @@ export const zhHant: Resources = {
     step2: '輸入畫面上的代碼',
     step3: '同意 Tunewall 的要求，這台螢幕就會自動登入',
     codeLabel: '你的代碼',
-    expiresIn: '代碼將於 {{time}} 後失效',
+    expiresIn: '代碼將在 {{time}}後失效',
     requesting: '正在取得代碼…',
     requestingAttempt: '正在取得代碼…（第 {{attempt}} 次）',
     waiting: '等待同意中…',
