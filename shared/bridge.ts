@@ -101,6 +101,11 @@ export interface ConfigProblem {
 }
 
 export type Language = 'en' | 'zh-Hant' | 'ja';
+/**
+ * The viewer's choice: a language, 'auto' (the system's language when Tunewall has it, else English) or 'territory'
+ * (the language of the territory chosen in Settings).
+ */
+export type LanguageSetting = Language | 'auto' | 'territory';
 
 export interface AppState {
   auth: AuthState;
@@ -118,8 +123,7 @@ export interface AppState {
     params?: Record<string, string | number> | undefined;
   };
   territory: Territory;
-  /** 'auto' follows the territory or the system locale. */
-  language: Language | 'auto';
+  language: LanguageSetting;
   systemLocale: string;
   guestModeAvailable: boolean;
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
@@ -337,7 +341,7 @@ export interface TunewallBridge {
   addFavorite(trackId: string): Promise<Result<FavoriteState>>;
   qrCode(text: string): Promise<Result<QrMatrix>>;
   setTerritory(territory: Territory): Promise<Result<void>>;
-  setLanguage(language: Language | 'auto'): Promise<void>;
+  setLanguage(language: LanguageSetting): Promise<void>;
   diagnostics(): Promise<DiagnosticsView>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;

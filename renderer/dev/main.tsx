@@ -1,6 +1,6 @@
 /** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk). */
 import { createRoot } from 'react-dom/client';
-import type { Language } from '../../shared/bridge';
+import type { LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
 import { App } from '../src/App';
 import type { Screen } from '../src/store/navStore';
@@ -14,7 +14,8 @@ const scenario: FakeScenario = FAKE_SCENARIOS.find((s) => s === asked) ?? 'home'
 const territoryParam = params.get('territory');
 const territory = territoryParam !== null && isTerritory(territoryParam) ? territoryParam : 'TW';
 const langParam = params.get('lang');
-const language: Language | 'auto' = langParam === 'en' || langParam === 'ja' || langParam === 'zh-Hant' ? langParam : 'auto';
+const language: LanguageSetting =
+  langParam === 'en' || langParam === 'ja' || langParam === 'zh-Hant' || langParam === 'territory' ? langParam : 'auto';
 
 const fake = createFakeBridge({
   scenario,

@@ -198,6 +198,8 @@ describe('createAppCore against the sandbox', () => {
     await h.core.handlers.setLanguage('klingon' as never);
     expect((await h.core.handlers.getState()).language).toBe('ja');
     expect(h.states().at(-1)?.language).toBe('ja');
+    await h.core.handlers.setLanguage('territory');
+    expect((await h.core.handlers.getState()).language).toBe('territory');
     await h.core.handlers.setLanguage('auto');
     expect((await h.core.handlers.getState()).language).toBe('auto');
   });

@@ -93,7 +93,7 @@ const SCHEMAS = {
   kiosk: BooleanSetting,
   fullscreen: BooleanSetting,
   idleSeconds: IdleSecondsSetting,
-  language: z.enum(['en', 'zh-Hant', 'ja', 'auto']),
+  language: z.enum(['en', 'zh-Hant', 'ja', 'auto', 'territory']),
   vaultKeyFile: TextSetting,
 } satisfies Record<SettingKey, z.ZodType>;
 

@@ -59,7 +59,7 @@ export const CONFIG_FIXES = {
   kiosk: 'Use true or false.',
   fullscreen: 'Use true or false.',
   idleSeconds: 'Use a whole number of seconds from 0 (off) to 86400.',
-  language: 'Use en, zh-Hant, ja, or auto.',
+  language: 'Use en, zh-Hant, ja, auto (the system’s language) or territory (the territory’s language).',
   vaultKeyFile: 'Give the path of a file holding a 32-byte key.',
   addCredentials: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET too, or remove the service addresses.',
   addSecret: 'Set TUNEWALL_CLIENT_SECRET (or --client-secret) too, or remove the client id.',

@@ -1,14 +1,20 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../../shared/bridge';
+import type { Language, LanguageSetting } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { I18N_OPTIONS } from './options';
 
-/** 'auto' follows the territory's language, then the system locale, then English. */
-export function resolveLanguage(setting: Language | 'auto', territory: Territory | undefined, systemLocale: string): Language {
+/**
+ * 'auto' (the first run's setting) follows the system locale when Tunewall speaks its language, else English: the
+ * default territory says nothing about who is watching. 'territory' is the viewer's own choice in Settings.
+ */
+export function resolveLanguage(setting: LanguageSetting, territory: Territory | undefined, systemLocale: string): Language {
+  if (setting === 'territory') {
+    if (territory === 'TW' || territory === 'HK') return 'zh-Hant';
+    if (territory === 'JP') return 'ja';
+    return 'en';
+  }
   if (setting !== 'auto') return setting;
-  if (territory === 'TW' || territory === 'HK') return 'zh-Hant';
-  if (territory === 'JP') return 'ja';
   const locale = systemLocale.toLowerCase();
   if (locale.startsWith('ja')) return 'ja';
   if (locale.startsWith('zh')) return 'zh-Hant';

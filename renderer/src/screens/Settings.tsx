@@ -1,7 +1,7 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticsView, Language, UiError } from '../../../shared/bridge';
+import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
@@ -15,8 +15,10 @@ import { useApp, useTunewall } from '../store/context';
 // Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
 const TERRITORIES = ['TW', 'HK', 'SG', 'MY', 'JP'] as const satisfies readonly Territory[];
 
-const LANGUAGES: { value: Language | 'auto'; label: string | undefined }[] = [
+/** Without a label: said in the UI language. */
+const LANGUAGES: { value: LanguageSetting; label: string | undefined }[] = [
   { value: 'auto', label: undefined },
+  { value: 'territory', label: undefined },
   { value: 'en', label: 'English' },
   { value: 'zh-Hant', label: '繁體中文' },
   { value: 'ja', label: '日本語' },
@@ -103,7 +105,9 @@ export function Settings() {
                   onSelect={() => void bridge.setLanguage(value)}
                   onFocused={reveal}
                 >
-                  <span lang={value === 'auto' ? undefined : value}>{label ?? t('settings.languageAuto')}</span>
+                  <span lang={label === undefined ? undefined : value}>
+                    {label ?? (value === 'territory' ? t('settings.languageTerritory') : t('settings.languageAuto'))}
+                  </span>
                 </FocusButton>
               ))}
             </div>

@@ -37,6 +37,11 @@ describe('loadConfig', () => {
     expect(config.kiosk.idleSeconds).toBe(60);
   });
 
+  it('the language follows the system unless told otherwise; territory is one of the choices', () => {
+    expect(loadConfig({ env: {}, argv: [] }).config.language).toBe('auto');
+    expect(loadConfig({ env: { TUNEWALL_LANGUAGE: 'territory' }, argv: [] })).toMatchObject({ config: { language: 'territory' }, problems: [] });
+  });
+
   it('reads switches, negated switches and space-separated values; ignores foreign flags', () => {
     const { config, problems } = loadConfig({
       env: { TUNEWALL_KIOSK: 'true' },
