@@ -297,6 +297,11 @@ export interface DiagnosticsView {
   latencyMs: number | undefined;
   /** ISO 8601 time the access token stops working; never the token itself. */
   tokenValidUntil: string | undefined;
+  /**
+   * Whether the sign-in renews itself past `tokenValidUntil` (a refresh token, or guest access); false: a new sign-in
+   * is needed then. Undefined when not signed in.
+   */
+  signInRenews?: boolean | undefined;
   apiOrigin: string;
   sandbox: boolean;
 }

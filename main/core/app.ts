@@ -602,6 +602,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
         serviceReachable: latency !== undefined,
         latencyMs: latency === undefined ? undefined : Math.round(latency),
         tokenValidUntil: until === undefined ? undefined : new Date(until).toISOString(),
+        signInRenews: session?.renewsItself,
         apiOrigin: endpoints ? new URL(endpoints.apiUrl).origin : '',
         sandbox: sandbox !== undefined,
       };

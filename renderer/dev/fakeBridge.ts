@@ -41,6 +41,8 @@ export interface FakeOptions {
   kiosk?: boolean;
   /** Configuration problems on any scenario (the 'config' scenario is Home with them). */
   configProblems?: boolean;
+  /** Tokens under the kiosk shell's key file instead of in memory only. */
+  keyFile?: boolean;
   now?: () => number;
   /** Delay of every answer, to see loading states. */
   latencyMs?: number;
@@ -151,7 +153,11 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
           ]
         : [],
     network: scenario === 'offline' ? { online: false, retryAt: now() + 12_000 } : { online: true, retryAt: undefined },
-    storage: {
+    storage: options.keyFile === true ? {
+      protection: 'key-file',
+      reason: undefined,
+      params: { path: '/run/credentials/tunewall.service/tunewall-vault-key' },
+    } : {
       protection: 'memory',
       reason: 'This system has no keyring to protect the sign-in, so Tunewall keeps it in memory only and you sign in again after each restart. To keep it across restarts with weaker protection, set the storage policy to allow-weak (TUNEWALL_STORAGE_POLICY=allow-weak or --storage-policy=allow-weak).',
       reasonKey: 'storage.noKeyring',
@@ -274,6 +280,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         serviceReachable: state.network.online,
         latencyMs: state.network.online ? 42 : undefined,
         tokenValidUntil: state.auth.status === 'signed-in' ? new Date(now() + 3_600_000).toISOString() : undefined,
+        signInRenews: state.auth.status === 'signed-in' ? true : undefined,
         apiOrigin: 'http://127.0.0.1:4780',
         sandbox: true,
       });

@@ -23,6 +23,7 @@ const fake = createFakeBridge({
   language,
   kiosk: params.has('kiosk'),
   configProblems: params.has('problems'),
+  keyFile: params.has('key-file'),
   latencyMs: Number(params.get('latency') ?? 120),
 });
 

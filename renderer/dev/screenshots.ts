@@ -59,6 +59,10 @@ const SHOTS: Shot[] = [
   { name: 'detail-phone', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'Enter'] },
   { name: 'settings', query: 'fake=home&screen=settings' },
   { name: 'settings-en', query: 'fake=home&screen=settings&lang=en', keys: ['ArrowDown', 'ArrowDown'] },
+  { name: 'settings-keyfile-en', query: 'fake=home&screen=settings&lang=en&key-file' },
+  { name: 'settings-keyfile-zh', query: 'fake=home&screen=settings&lang=zh-Hant&key-file' },
+  { name: 'settings-keyfile-ja', query: 'fake=home&screen=settings&lang=ja&key-file' },
+  { name: 'settings-memory-ja', query: 'fake=home&screen=settings&lang=ja' },
 ];
 
 async function settle(page: Page): Promise<void> {

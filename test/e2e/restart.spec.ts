@@ -41,7 +41,8 @@ test('after a restart the member is still signed in and Home paints from the cac
   workDir,
 }) => {
   const dataDir = join(workDir, 'data');
-  const env = serviceEnv(writeVaultKey(workDir));
+  const keyFile = writeVaultKey(workDir);
+  const env = serviceEnv(keyFile);
 
   const first = await launchShell({ dataDir, env });
   expect(first.sandboxOrigin).toBeUndefined();
@@ -72,7 +73,8 @@ test('after a restart the member is still signed in and Home paints from the cac
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Signed in as 林語彤')).toBeVisible();
-  await expect(page.getByText('Your sign-in is encrypted with a key kept by the system keyring.')).toBeVisible();
+  await expect(page.getByText(`Your sign-in is encrypted (AES-256-GCM) with the key in ${keyFile}.`)).toBeVisible();
+  await expect(page.getByText('Signed in · renews automatically')).toBeVisible();
   await pressUntilFocused(page, 'ArrowRight', 'settings-sign-out');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText('Sign out of Tunewall?');

@@ -102,6 +102,16 @@ export class AuthSession implements ApiAuth {
     return this.activeTokens()?.expiresAt;
   }
 
+  /**
+   * Whether the sign-in outlives its access token: a member's with a refresh token, and a guest's (asked for again at
+   * any time), renew themselves; a member's without one ends at `tokenValidUntil`. Undefined when not signed in.
+   */
+  get renewsItself(): boolean | undefined {
+    if (this.mode === 'guest') return true;
+    if (this.mode === 'member' && this.member !== undefined) return this.member.refreshToken !== undefined;
+    return undefined;
+  }
+
   subscribe(listener: (state: AuthState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

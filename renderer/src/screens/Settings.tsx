@@ -65,6 +65,13 @@ export function Settings() {
   const member = auth.status === 'signed-in' && auth.mode === 'member' ? auth.member : undefined;
   const time = (iso: string): string =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The access token's hour says nothing to a viewer when it renews itself: a time only when a sign-in will be needed.
+  const signInLine = (d: DiagnosticsView): string => {
+    if (d.tokenValidUntil === undefined) return t('settings.tokenNone');
+    if (d.signInRenews === true) return auth.status === 'signed-in' && auth.mode === 'guest' ? t('settings.guestRenews') : t('settings.signedInRenews');
+    if (d.signInRenews === false) return t('settings.signInEnds', { time: time(d.tokenValidUntil) });
+    return t('settings.signedIn');
+  };
 
   const chooseTerritory = (value: Territory): void => {
     setTerritoryError(undefined);
@@ -123,7 +130,7 @@ export function Settings() {
             )}
             <h2>{t('settings.security')}</h2>
             <p className={`protection protection-${state.storage.protection}`}>
-              {t(`settings.protection.${state.storage.protection}`)}
+              {t(`settings.protection.${state.storage.protection}`, { ...state.storage.params })}
             </p>
             {state.storage.reason !== undefined && (
               <p className="muted">
@@ -143,11 +150,7 @@ export function Settings() {
                   {diagnostics.serviceReachable ? t('settings.reachable') : t('settings.unreachable')}
                   {diagnostics.latencyMs !== undefined && ` · ${t('settings.latency', { ms: Math.round(diagnostics.latencyMs) })}`}
                 </li>
-                <li>
-                  {diagnostics.tokenValidUntil !== undefined
-                    ? t('settings.tokenValid', { time: time(diagnostics.tokenValidUntil) })
-                    : t('settings.tokenNone')}
-                </li>
+                <li>{signInLine(diagnostics)}</li>
                 <li className="muted">{diagnostics.sandbox ? t('settings.sandbox') : t('settings.service', { origin: diagnostics.apiOrigin })}</li>
               </ul>
             )}
