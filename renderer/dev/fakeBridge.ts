@@ -39,6 +39,8 @@ export interface FakeOptions {
   territory?: Territory;
   language?: AppState['language'];
   kiosk?: boolean;
+  /** Kiosk idle time (default 120 s). */
+  idleSeconds?: number;
   /** Configuration problems on any scenario (the 'config' scenario is Home with them). */
   configProblems?: boolean;
   /** Tokens under the kiosk shell's key file instead of in memory only. */
@@ -167,7 +169,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     systemLocale: 'en-US',
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
-    kiosk: { enabled: options.kiosk ?? false, idleSeconds: 120 },
+    kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
     version: '0.1.0',
   };
   if (scenario === 'row-error') failing.set('mood-stations', NETWORK_ERROR);

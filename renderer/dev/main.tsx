@@ -22,6 +22,7 @@ const fake = createFakeBridge({
   territory,
   language,
   kiosk: params.has('kiosk'),
+  idleSeconds: params.has('idle') ? Number(params.get('idle')) : undefined,
   configProblems: params.has('problems'),
   keyFile: params.has('key-file'),
   latencyMs: Number(params.get('latency') ?? 120),

@@ -50,6 +50,10 @@ const SHOTS: Shot[] = [
   { name: 'settings-config-zh', query: 'fake=config&screen=settings&lang=zh-Hant', keys: Array<string>(6).fill('ArrowDown') },
   { name: 'settings-config-ja', query: 'fake=config&screen=settings&lang=ja', keys: Array<string>(6).fill('ArrowDown') },
   { name: 'home-leave', query: 'fake=home', keys: ['Escape'] },
+  // Kiosk idle after 1 s: the hint in the header's middle while focus walks the tiles.
+  { name: 'home-idle-en', query: 'fake=home&lang=en&kiosk&idle=1', keys: ['Wait'] },
+  { name: 'home-idle-zh', query: 'fake=home&lang=zh-Hant&kiosk&idle=1', keys: ['Wait'] },
+  { name: 'home-idle-ja', query: 'fake=home&lang=ja&kiosk&idle=1', keys: ['Wait'] },
   // Open the third mood station, come back: focus must be on that same tile.
   { name: 'home-back', query: 'fake=home', keys: ['ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter', 'Escape'] },
   { name: 'detail', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown'] },
@@ -91,6 +95,10 @@ async function main(): Promise<void> {
         await page.goto(`${base}dev/index.html?${shot.query}`);
         await settle(page);
         for (const key of shot.keys ?? []) {
+          if (key === 'Wait') {
+            await page.waitForTimeout(3000);
+            continue;
+          }
           await page.keyboard.press(key);
           // A new screen needs its data before the next key means anything.
           await page.waitForTimeout(key === 'Enter' ? 700 : 150);

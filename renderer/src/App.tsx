@@ -123,10 +123,12 @@ function Frame() {
 function Chrome() {
   const { t } = useTranslation();
   const idle = useKioskIdle();
+  const offline = useApp((s) => s.state?.network.online === false);
+  // The hint sits in the header's empty middle, where the offline banner goes too: the banner matters more.
   return (
     <>
       <OfflineBanner />
-      {idle && <div className="idle-hint">{t('global.idle')}</div>}
+      {idle && !offline && <div className="idle-hint" role="status">{t('global.idle')}</div>}
     </>
   );
 }
