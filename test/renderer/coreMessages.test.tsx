@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shellConnection } from '../../renderer/src/transport/connection';
 import { renderApp } from './helpers';
 
 afterEach(() => cleanup());
@@ -44,5 +45,16 @@ describe('messages from the main process, in the UI language', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'ja', screens: [{ name: 'settings' }] });
     await act(async () => fake.setState({ storage: { protection: 'memory', reason: 'A reason from a newer core.', reasonKey: 'storage.fromTheFuture' } }));
     expect(await screen.findByText('理由：A reason from a newer core.')).toBeTruthy();
+  });
+});
+
+describe('when the kiosk shell stops', () => {
+  it('says Tunewall’s service stopped and is reconnecting, in the UI language, and stops saying it once back', async () => {
+    renderApp({ scenario: 'home', language: 'ja' });
+    await screen.findByRole('region', { name: 'チャート' });
+    await act(async () => shellConnection.setState({ lost: true }));
+    expect(await screen.findByText('Tunewall のサービスが停止しました — 再接続しています…')).toBeTruthy();
+    await act(async () => shellConnection.setState({ lost: false }));
+    expect(screen.queryByText(/サービスが停止しました/)).toBeNull();
   });
 });

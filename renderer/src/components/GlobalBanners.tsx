@@ -1,14 +1,26 @@
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import type { ConfigProblem } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
 import { useFocusableItem } from '../input/useFocusableItem';
+import { shellConnection } from '../transport/connection';
 import { useApp } from '../store/context';
 import { secondsUntil, useNow } from './useNow';
 
 export function OfflineBanner() {
   const { t } = useTranslation();
   const network = useApp((s) => s.state?.network);
+  const shellLost = useStore(shellConnection, (s) => s.lost);
   const now = useNow();
+  // The shell gone, the network state it sent last says nothing: say what is true, and that it is coming back.
+  if (shellLost) {
+    return (
+      <div className="banner banner-offline" role="status">
+        <span className="banner-dot" aria-hidden="true" />
+        {t('global.shellStopped')}
+      </div>
+    );
+  }
   if (network === undefined || network.online) return null;
   const seconds = secondsUntil(network.retryAt, now);
   return (

@@ -100,6 +100,7 @@ export const ja: Resources = {
   global: {
     offline: 'オフライン — {{seconds}} 秒後に再試行',
     offlineSoon: 'オフライン — 再試行しています…',
+    shellStopped: 'Tunewall のサービスが停止しました — 再接続しています…',
     configTitle: '設定に問題があります',
     configFix: '対処：{{fix}}',
     configMore_one: '（ほか {{count}} 件）',
@@ -133,6 +134,8 @@ export const ja: Resources = {
     signOutFirst: 'サインイン中です。ゲストとして見るには、先にサインアウトしてください。',
     guestModeOff: 'この Tunewall では、サインインせずに見ることはできません。',
     oauthRefused: '音楽サービスがサインインのリクエストを拒否しました（{{code}}）。',
+    /** Said by the renderer itself when the kiosk shell's process does not answer. */
+    shellStopped: 'Tunewall のサービスが停止しました。再接続しています。しばらくしてからもう一度お試しください。',
     catalog: {
       territory: 'この音楽は選択した地域では提供されていません。設定で別の地域を選んでください。',
       notFound: 'この項目はもうカタログにありません。',

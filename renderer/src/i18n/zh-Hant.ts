@@ -100,6 +100,7 @@ export const zhHant: Resources = {
   global: {
     offline: '離線中 — {{seconds}} 秒後重試',
     offlineSoon: '離線中 — 正在重試…',
+    shellStopped: 'Tunewall 的服務已停止 — 正在重新連線…',
     configTitle: '設定有問題',
     configFix: '解決方法：{{fix}}',
     configMore_one: '（還有 {{count}} 個）',
@@ -133,6 +134,8 @@ export const zhHant: Resources = {
     signOutFirst: '你目前已登入。請先登出，再以訪客身分瀏覽。',
     guestModeOff: '這台 Tunewall 沒有開放不登入瀏覽。',
     oauthRefused: '音樂服務拒絕了登入要求（{{code}}）。',
+    /** Said by the renderer itself when the kiosk shell's process does not answer. */
+    shellStopped: 'Tunewall 的服務已停止，正在重新連線。請稍後再試。',
     catalog: {
       territory: '所選的地區沒有提供這項音樂。請在設定中選擇其他地區。',
       notFound: '這個項目已經不在音樂目錄中。',
