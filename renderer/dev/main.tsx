@@ -5,6 +5,7 @@ import { isTerritory } from '../../shared/territory';
 import { App } from '../src/App';
 import type { Screen } from '../src/store/navStore';
 import '../src/styles/app.css';
+import { shellConnection } from '../src/transport/connection';
 import { FAKE_SCENARIOS, createFakeBridge, type FakeScenario } from './fakeBridge';
 import { rowTiles } from './fakeData';
 
@@ -36,6 +37,9 @@ if (screen === 'detail' || screen === 'station') {
   const tile = rowTiles(row, territory)[0];
   if (tile?.ref !== undefined) screens.push({ name: 'detail', ref: tile.ref, title: tile.title });
 }
+
+// As when the kiosk shell's process has stopped.
+if (params.has('shell-stopped')) shellConnection.setState({ lost: true });
 
 const root = document.getElementById('root');
 if (root !== null) createRoot(root).render(<App bridge={fake.bridge} initialScreens={screens} />);

@@ -2,7 +2,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
-import { ConfigNotice, OfflineBanner } from './components/GlobalBanners';
+import { ConfigNotice, OfflineBanner, ShellNotice } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
@@ -105,8 +105,9 @@ function Screens() {
 }
 
 /**
- * The screen, and below it the configuration notice on Pairing and Home: a strip with its own space in the layout, so
- * it never covers content or focus (Settings lists every problem in its own flow).
+ * The screen, and below it the notices that stay a while: the kiosk shell gone, and on Pairing and Home the
+ * configuration problems. Each takes its own space in the layout, so it never covers content or focus (Settings lists
+ * every configuration problem in its own flow).
  */
 function Frame() {
   const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
@@ -115,6 +116,7 @@ function Frame() {
   return (
     <div className="frame">
       <Screens />
+      <ShellNotice />
       {notice && <ConfigNotice more={auth === 'signed-in' ? 'settings' : 'count'} />}
     </div>
   );

@@ -33,15 +33,15 @@ test('when the shell stops the page says so and reconnects once it is back', asy
   await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
 
   await first.stop();
-  await expect(page.getByRole('status').filter({ hasText: 'Tunewall’s service stopped — reconnecting…' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: "Tunewall's service stopped — reconnecting…" })).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toContainText('Tunewall’s service stopped. It is reconnecting: try again in a moment.');
+  await expect(page.getByRole('alert')).toContainText("Tunewall's service stopped. It is reconnecting: try again in a moment.");
   await expect(page.getByText(/Failed to fetch|TypeError/)).toHaveCount(0);
 
   // The same data folder: the same port and session, so this very page is let in again.
   const second = await launchShell({ dataDir, env });
   expect(second.origin).toBe(first.origin);
-  await expect(page.getByText('Tunewall’s service stopped — reconnecting…')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByText("Tunewall's service stopped — reconnecting…")).toHaveCount(0, { timeout: 60_000 });
   await expect(focused(page)).toHaveAttribute('data-focus-key', 'detail-retry');
   await page.keyboard.press('Enter');
   await expect(page.locator('.track:not(.track-head)').first()).toBeVisible();

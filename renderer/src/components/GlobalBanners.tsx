@@ -12,16 +12,8 @@ export function OfflineBanner() {
   const network = useApp((s) => s.state?.network);
   const shellLost = useStore(shellConnection, (s) => s.lost);
   const now = useNow();
-  // The shell gone, the network state it sent last says nothing: say what is true, and that it is coming back.
-  if (shellLost) {
-    return (
-      <div className="banner banner-offline" role="status">
-        <span className="banner-dot" aria-hidden="true" />
-        {t('global.shellStopped')}
-      </div>
-    );
-  }
-  if (network === undefined || network.online) return null;
+  // The shell gone, the network state it sent last says nothing (ShellNotice says what is true).
+  if (shellLost || network === undefined || network.online) return null;
   const seconds = secondsUntil(network.retryAt, now);
   return (
     <div className="banner banner-offline" role="status">
@@ -39,6 +31,19 @@ function ProblemText({ problem }: { problem: ConfigProblem }) {
       <code>{problem.key}</code> {errorText(t, { ...words, message: problem.message })}{' '}
       <span className="config-fix">{t('global.configFix', { fix: errorText(t, { ...words, message: problem.fix, messageKey: problem.fixKey }) })}</span>
     </>
+  );
+}
+
+/** The kiosk shell's process stopped: said below the screen, in its own space, on every screen until it is back. */
+export function ShellNotice() {
+  const { t } = useTranslation();
+  const lost = useStore(shellConnection, (s) => s.lost);
+  if (!lost) return null;
+  return (
+    <div className="shell-notice" role="status">
+      <span className="banner-dot" aria-hidden="true" />
+      {t('global.shellStopped')}
+    </div>
   );
 }
 

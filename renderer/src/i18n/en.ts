@@ -64,7 +64,7 @@ export const en = {
     territory: 'Territory',
     language: 'Language',
     languageAuto: 'System language',
-    languageTerritory: 'Territory’s language',
+    languageTerritory: "Territory's language",
     account: 'Account',
     signedInAs: 'Signed in as {{name}}',
     guestMode: 'Browsing as a guest',
@@ -98,7 +98,7 @@ export const en = {
   global: {
     offline: 'Offline — retrying in {{seconds}} s',
     offlineSoon: 'Offline — retrying…',
-    shellStopped: 'Tunewall’s service stopped — reconnecting…',
+    shellStopped: "Tunewall's service stopped — reconnecting…",
     configTitle: 'Configuration problem',
     configFix: 'Fix: {{fix}}',
     configMore_one: '(and {{count}} more)',
@@ -133,7 +133,7 @@ export const en = {
     guestModeOff: 'Browsing without signing in is not enabled for this Tunewall.',
     oauthRefused: 'The music service refused the sign-in request ({{code}}).',
     /** Said by the renderer itself when the kiosk shell's process does not answer. */
-    shellStopped: 'Tunewall’s service stopped. It is reconnecting: try again in a moment.',
+    shellStopped: "Tunewall's service stopped. It is reconnecting: try again in a moment.",
     catalog: {
       territory: 'This music is not offered in the selected region. Choose another region in Settings.',
       notFound: 'This item is no longer in the catalog.',

@@ -10,7 +10,7 @@ export const shellConnection = createStore<{ lost: boolean }>(() => ({ lost: fal
 /** What a call answers while the shell is away; translated as `errors.shellStopped`. */
 export const SHELL_STOPPED: UiError = {
   kind: 'network',
-  message: 'Tunewall’s service stopped. It is reconnecting: try again in a moment.',
+  message: "Tunewall's service stopped. It is reconnecting: try again in a moment.",
   messageKey: 'shellStopped',
   retryable: true,
 };
