@@ -110,6 +110,7 @@ describe('details', () => {
       tracks: paged([track('a')], { total: 600, next: 'https://api.example.test/v1.1/charts/c9/tracks?offset=1' }),
     });
     expect(chartDetailView('c9', chart, 'Top 100')).toEqual({
+      layout: 'tracks',
       ref: { kind: 'chart', id: 'c9' },
       title: 'Top 100',
       description: '',
