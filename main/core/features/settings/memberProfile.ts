@@ -14,7 +14,7 @@ import { memberView, type Settings } from './settings';
 
 export interface MemberProfileDeps {
   settings: Settings;
-  session: AuthSession | undefined;
+  session: Pick<AuthSession, 'state' | 'setMember'> | undefined;
   catalog: CatalogClient | undefined;
   cache: RowCache;
   network: Pick<NetworkStatus, 'markOnline' | 'noteOutcome'>;
