@@ -13,7 +13,7 @@ import { loadConfiguration } from './config/startup';
 import { createDetails } from './features/details/details';
 import { createNetworkStatus } from './features/network/networkStatus';
 import { createQrCodes } from './features/pairing/qrCodes';
-import { badArgument } from './features/results';
+import { featureErrors } from './features/errors';
 import { createRows } from './features/rows/rows';
 import { createMemberProfile } from './features/settings/memberProfile';
 import { createSettings } from './features/settings/settings';
@@ -76,9 +76,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   profile.onForget(forgetScoped);
 
   function state(): AppState {
-    const noService = 'Tunewall has no service to sign in to: see the configuration problems.';
     return {
-      auth: session ? qr.withImage(session.state) : { status: 'error', error: { kind: 'config', message: noService, retryable: false } },
+      auth: session ? qr.withImage(session.state) : { status: 'error', error: featureErrors.noService() },
       configProblems: problems,
       network: network.view(),
       storage: vault.status,
@@ -101,7 +100,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const handlers: BridgeHandlers = {
     getState: async () => state(),
     startPairing: async () => session?.startPairing(),
-    browseAsGuest: async () => (session ? session.browseAsGuest() : badArgument('no service')),
+    browseAsGuest: async () => (session ? session.browseAsGuest() : { ok: false, error: featureErrors.noService() }),
     signOut: async () => {
       profile.forget();
       await session?.signOut();

@@ -9,6 +9,7 @@ import { accountKey, type CacheScope, type RowCache } from '../../cache';
 import type { CatalogClient } from '../../catalog';
 import type { Clock } from '../../ports';
 import { rowView } from '../../views';
+import { featureErrors } from '../errors';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
 import type { MemberProfile } from '../settings/memberProfile';
@@ -50,11 +51,11 @@ export function createRows(deps: RowsDeps): Rows {
         const rowId = parsed.data;
         const s = await profile.settledScope();
         if (!catalog || !s) {
-          return { ok: false, error: { kind: 'auth', message: 'Sign in to see this row.', retryable: false } };
+          return { ok: false, error: featureErrors.signInToSeeRow() };
         }
         const memberId = s.account.kind === 'member' ? s.account.id : undefined;
         if (memberId === undefined && MEMBER_ROWS.has(rowId)) {
-          return { ok: false, error: { kind: 'auth', message: 'Sign in to see your own music.', retryable: false } };
+          return { ok: false, error: featureErrors.signInForOwnMusic() };
         }
         const firstSinceStart = !revalidated.has(rowId);
         revalidated.add(rowId);
