@@ -5,8 +5,9 @@
  */
 import type { BridgeEvent, BridgeHandlers, DetailRef, RowId, RowView } from '../../../../shared/bridge';
 import { RowIdSchema } from '../../../../shared/bridgeArgs';
+import type { Track } from '../../../../shared/service/catalog';
 import { accountKey, type CacheScope, type RowCache } from '../../cache';
-import type { CatalogClient } from '../../catalog';
+import type { CatalogClient, Page } from '../../catalog';
 import type { Clock } from '../../ports';
 import { rowView } from '../../views';
 import { featureErrors } from '../errors';
@@ -30,6 +31,13 @@ export interface Rows {
   cachedRows(): RowView[];
   /** The title of a tile on a cached row that opens `ref` (a chart detail may come without its own). */
   knownTitle(ref: DetailRef): string | undefined;
+  /**
+   * Fetches a row now, whatever the cache holds, keeps it and pushes it to the screen (the favourites after one was
+   * added). A refresh already under way that started earlier gives way to it. Rejects when the fetch fails.
+   */
+  refresh(id: RowId): Promise<void>;
+  /** Each first page of the member's favourites the favourites row is fetched with. */
+  onFavorites(listener: (memberId: string, page: Page<Track>) => void): void;
   /** Rows ask the service again on their next load (a new territory, another member). */
   reset(): void;
 }
@@ -37,10 +45,26 @@ export interface Rows {
 export function createRows(deps: RowsDeps): Rows {
   const { catalog, cache, clock, profile, network } = deps;
   const revalidated = new Set<RowId>();
+  const favoriteListeners: Array<(memberId: string, page: Page<Track>) => void> = [];
+  // Fetches are numbered: a background refresh that started before a forced one answers with the forced one's row.
+  let fetchCount = 0;
+  const forced = new Map<RowId, { started: number; row: Promise<RowView> }>();
 
-  async function fetchRow(client: CatalogClient, id: RowId, memberId: string | undefined): Promise<RowView> {
+  function fetchRow(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
     const now = clock.now();
-    return rowView(id, await rowTiles(client, id, memberId), now, false);
+    const memberId = s.account.kind === 'member' ? s.account.id : undefined;
+    const sawFavorites = (member: string, page: Page<Track>) => favoriteListeners.forEach((listener) => listener(member, page));
+    return rowTiles({ catalog: client, memberId, territory: s.territory, sawFavorites }, id).then((tiles) =>
+      rowView(id, tiles, now, false),
+    );
+  }
+
+  function tracked(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
+    const started = ++fetchCount;
+    return fetchRow(client, id, s).then((row) => {
+      const newer = forced.get(id);
+      return newer !== undefined && newer.started > started ? newer.row : row;
+    });
   }
 
   return {
@@ -50,18 +74,15 @@ export function createRows(deps: RowsDeps): Rows {
         if (!parsed.success) return badArgument('row');
         const rowId = parsed.data;
         const s = await profile.settledScope();
-        if (!catalog || !s) {
-          return { ok: false, error: featureErrors.signInToSeeRow() };
-        }
-        const memberId = s.account.kind === 'member' ? s.account.id : undefined;
-        if (memberId === undefined && MEMBER_ROWS.has(rowId)) {
+        if (!catalog || !s) return { ok: false, error: featureErrors.signInToSeeRow() };
+        if (s.account.kind === 'guest' && MEMBER_ROWS.has(rowId)) {
           return { ok: false, error: featureErrors.signInForOwnMusic() };
         }
         const firstSinceStart = !revalidated.has(rowId);
         revalidated.add(rowId);
         return network.guarded(
           () =>
-            cache.load(s, rowId, () => fetchRow(catalog, rowId, memberId), {
+            cache.load(s, rowId, () => tracked(catalog, rowId, s), {
               revalidate: firstSinceStart,
               onRevalidated: (row) => {
                 network.markOnline();
@@ -88,8 +109,23 @@ export function createRows(deps: RowsDeps): Rows {
       const row: RowId = ref.kind === 'playlist' ? 'collected-playlists' : 'charts';
       return cache.read(s, row)?.row.tiles.find((t) => t.ref?.kind === ref.kind && t.ref.id === ref.id)?.title;
     },
+    async refresh(id) {
+      const s = profile.scope();
+      if (!catalog || !s) return;
+      const row = fetchRow(catalog, id, s);
+      forced.set(id, { started: ++fetchCount, row });
+      const fresh = await row;
+      if (!sameScope(s, profile.scope())) return;
+      cache.write(s, fresh);
+      network.markOnline();
+      deps.emit({ type: 'row', row: fresh });
+    },
+    onFavorites(listener) {
+      favoriteListeners.push(listener);
+    },
     reset() {
       revalidated.clear();
+      forced.clear();
     },
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRowCache, type CacheScope } from '../../../../../main/core/cache';
 import { createRows } from '../../../../../main/core/features/rows/rows';
 import type { BridgeEvent, RowId } from '../../../../../shared/bridge';
-import { paged, playlist, track } from '../../catalog/fixtures';
+import { album, paged, playlist, track } from '../../catalog/fixtures';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
 import { failed, fakeService, manualClock, recordingNetwork, value, type Route } from '../support';
 
@@ -11,10 +11,20 @@ const guest: CacheScope = { account: { kind: 'guest' }, territory: 'TW' };
 
 const ROUTES: Record<string, Route | unknown> = {
   '/charts': paged([playlist('c1'), playlist('c2')]),
+  '/new-hits-playlists': paged([playlist('n1')]),
   '/mood-stations': paged([{ id: 'm1', name: 'Calm', images: [] }]),
   '/genre-stations': paged([{ id: 'g1', category: 'Jazz', name: 'Smooth' }]),
+  '/new-release-categories': paged([
+    { id: 'nr1', title: 'Mandopop' },
+    { id: 'nr2', title: 'Western' },
+  ]),
+  '/new-release-categories/nr1/albums': paged([album({ id: 'a1' }), album({ id: 'a2' })]),
+  '/new-release-categories/nr2/albums': paged([album({ id: 'a3' }), album({ id: 'a1' })]),
+  '/children-categories': paged([{ id: 'k1', title: 'Bedtime', images: [] }]),
   '/me/favorite': paged([track('t1')]),
   '/users/m1/playlist-collection': paged([playlist('p1')]),
+  '/users/m1/album-collection': paged([album({ id: 'mine' })]),
+  '/users/m1/shared-playlists': paged([playlist('s1')]),
 };
 
 export function setupRows(options: { scope?: CacheScope | undefined; routes?: Record<string, Route | unknown>; store?: MemoryStore } = {}) {
@@ -43,12 +53,112 @@ describe('home rows', () => {
     ['genre-stations', '/genre-stations?territory=TW&limit=500'],
     ['favorites', '/me/favorite?limit=100'],
     ['collected-playlists', '/users/m1/playlist-collection?limit=100'],
+    ['new-hits', '/new-hits-playlists?territory=TW&limit=100'],
+    ['kids', '/children-categories?territory=TW&limit=100'],
+    ['album-collection', '/users/m1/album-collection?territory=TW&limit=100'],
+    ['shared-playlists', '/users/m1/shared-playlists?limit=100'],
   ])('loads %s from %s', async (id, path) => {
     const { rows, service } = setupRows();
     const row = value(await rows.handlers.loadRow(id));
     expect(row).toMatchObject({ id, fromCache: false });
     expect(row.tiles.length).toBeGreaterThan(0);
     expect(service.paths()).toEqual([path]);
+  });
+
+  it.each<[RowId, string]>([
+    ['charts', 'chart'],
+    ['new-hits', 'new-hits'],
+    ['kids', 'kids-category'],
+    ['album-collection', 'album'],
+    ['shared-playlists', 'playlist'],
+    ['collected-playlists', 'playlist'],
+  ])('%s tiles open a %s', async (id, kind) => {
+    const { rows } = setupRows();
+    const row = value(await rows.handlers.loadRow(id));
+    expect(row.tiles.every((t) => t.ref?.kind === kind)).toBe(true);
+  });
+
+  it('new releases: every category’s first albums, asked for at once, each tile grouped under its category', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const routes = { ...ROUTES };
+    for (const id of ['nr1', 'nr2']) {
+      const answer = ROUTES[`/new-release-categories/${id}/albums`];
+      routes[`/new-release-categories/${id}/albums`] = async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        inFlight -= 1;
+        return answer;
+      };
+    }
+    const { rows, service } = setupRows({ routes });
+    const row = value(await rows.handlers.loadRow('new-releases'));
+    expect(row.tiles.map((t) => [t.group, t.ref?.id, t.key])).toEqual([
+      ['Mandopop', 'a1', 'a1'],
+      ['Mandopop', 'a2', 'a2'],
+      ['Western', 'a3', 'a3'],
+      ['Western', 'a1', 'a1#2'],
+    ]);
+    expect(row.tiles.every((t) => t.ref?.kind === 'album')).toBe(true);
+    expect(most).toBe(2);
+    expect(service.paths()).toEqual([
+      '/new-release-categories?territory=TW&limit=10',
+      '/new-release-categories/nr1/albums?territory=TW&limit=20',
+      '/new-release-categories/nr2/albums?territory=TW&limit=20',
+    ]);
+  });
+
+  it('a favourite track tile carries the track, for its panel', async () => {
+    const { rows } = setupRows();
+    const row = value(await rows.handlers.loadRow('favorites'));
+    expect(row.tiles[0]).toMatchObject({ ref: undefined, track: { id: 't1', albumId: 'al1', artistId: 'ar1' } });
+  });
+
+  it('hands each fetched first page of favourites to whoever keeps them', async () => {
+    const { rows } = setupRows();
+    const seen: string[] = [];
+    rows.onFavorites((memberId, page) => seen.push(`${memberId}:${page.data.map((t) => t.id).join(',')}`));
+    value(await rows.handlers.loadRow('favorites'));
+    expect(seen).toEqual(['m1:t1']);
+  });
+
+  it('refresh fetches past a fresh cache, keeps the row and pushes it', async () => {
+    let favorites = [track('t1')];
+    const { rows, service, events, cache } = setupRows({ routes: { ...ROUTES, '/me/favorite': () => paged(favorites) } });
+    value(await rows.handlers.loadRow('favorites'));
+    favorites = [track('t9'), track('t1')];
+    await rows.refresh('favorites');
+    expect(service.paths()).toEqual(['/me/favorite?limit=100', '/me/favorite?limit=100']);
+    expect(events).toMatchObject([{ type: 'row', row: { id: 'favorites', fromCache: false, tiles: [{ key: 't9' }, { key: 't1' }] } }]);
+    expect(cache.read(member, 'favorites')?.row.tiles.map((t) => t.key)).toEqual(['t9', 't1']);
+  });
+
+  it('a background refresh that started before a forced one gives way to it', async () => {
+    const store = new MemoryStore();
+    value(await setupRows({ store }).rows.handlers.loadRow('favorites'));
+    let release: (() => void) | undefined;
+    let calls = 0;
+    const routes = {
+      ...ROUTES,
+      '/me/favorite': async () => {
+        calls += 1;
+        if (calls === 1) {
+          // The background refresh: answered late, with the list as it was before the track was added.
+          await new Promise<void>((resolve) => (release = resolve));
+          return paged([track('t1')]);
+        }
+        return paged([track('t9'), track('t1')]);
+      },
+    };
+    const { rows, events, cache } = setupRows({ store, routes });
+    expect(value(await rows.handlers.loadRow('favorites')).fromCache).toBe(true);
+    await vi.waitFor(() => expect(release).toBeDefined());
+    await rows.refresh('favorites');
+    release?.();
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    for (const event of events) expect(event).toMatchObject({ type: 'row', row: { tiles: [{ key: 't9' }, { key: 't1' }] } });
+    expect(cache.read(member, 'favorites')?.row.tiles.map((t) => t.key)).toEqual(['t9', 't1']);
   });
 
   it('paints from the cache, asks the service once since start, and pushes the fresh row', async () => {
@@ -88,7 +198,7 @@ describe('home rows', () => {
     const nobody = setupRows({ scope: undefined });
     expect(failed(await nobody.rows.handlers.loadRow('charts'))).toMatchObject({ kind: 'auth' });
     const asGuest = setupRows({ scope: guest });
-    for (const id of ['favorites', 'collected-playlists'] as const) {
+    for (const id of ['favorites', 'collected-playlists', 'album-collection', 'shared-playlists'] as const) {
       expect(failed(await asGuest.rows.handlers.loadRow(id))).toMatchObject({ kind: 'auth', retryable: false });
     }
     expect(value(await asGuest.rows.handlers.loadRow('charts')).tiles.length).toBeGreaterThan(0);
