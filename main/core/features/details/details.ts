@@ -1,22 +1,32 @@
 /**
  * Detail screens, one source per kind, behind the bridge's getDetail / getTracks / getTiles. Arguments come from the
- * renderer and are checked here, before anything is asked of the service.
+ * renderer and are checked here, before anything is asked of the service. An item the service does not know in the
+ * territory on screen (it answers "Resource does not exist" for another territory's charts and categories, and for
+ * ids it never had) reads "Not available in …", not as an error page.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, DetailKind, DetailRef } from '../../../../shared/bridge';
+import type { BridgeHandlers, DetailKind, DetailRef, Result } from '../../../../shared/bridge';
 import { DetailRefSchema, TrackLimitSchema, TrackOffsetSchema } from '../../../../shared/bridgeArgs';
-import type { CatalogClient } from '../../catalog';
-import { CoreError } from '../../errors';
+import type { Territory } from '../../../../shared/territory';
+import { CatalogError, type CatalogClient } from '../../catalog';
+import { FeatureError, featureErrors } from '../errors';
 import type { NetworkStatus } from '../network/networkStatus';
-import { badArgument, failure } from '../results';
+import { badArgument } from '../results';
+import { albumDetails } from './album';
+import { artistDetails } from './artist';
 import { chartDetails } from './chart';
 import type { DetailSource, PageRequest } from './detailSource';
+import { kidsCategoryDetails } from './kidsCategory';
+import { newHitsDetails } from './newHits';
+import { newReleaseCategoryDetails } from './newReleaseCategory';
 import { playlistDetails } from './playlist';
+import { recommendedDetails } from './recommended';
 import { stationDetails } from './station';
 
 export interface DetailsDeps {
   catalog: CatalogClient | undefined;
   network: Pick<NetworkStatus, 'guarded'>;
+  territory: () => Territory;
   knownTitle: (ref: DetailRef) => string | undefined;
 }
 
@@ -28,53 +38,74 @@ export interface Details {
 
 const PageSchema = z.object({ offset: TrackOffsetSchema, limit: TrackLimitSchema });
 
-/** What the bridge contract names but this core does not serve yet: a plain failure, never a crash. */
-function notYetShown(): CoreError {
-  return new CoreError({ kind: 'invalid-response', message: 'Tunewall cannot show this yet.', retryable: false });
-}
-
 export function createDetails(deps: DetailsDeps): Details {
-  const { catalog, network } = deps;
+  const { catalog, network, territory } = deps;
   const stations = catalog ? stationDetails({ catalog }) : undefined;
-  const sources: Partial<Record<DetailKind, DetailSource>> = catalog
-    ? {
-        chart: chartDetails({ catalog, knownTitle: deps.knownTitle }),
-        playlist: playlistDetails({ catalog, knownTitle: deps.knownTitle }),
-        'mood-station': stations?.mood,
-        'genre-station': stations?.genre,
+  const sources: Record<DetailKind, DetailSource> | undefined =
+    catalog && stations
+      ? {
+          chart: chartDetails({ catalog, knownTitle: deps.knownTitle }),
+          'new-hits': newHitsDetails({ catalog }),
+          playlist: playlistDetails({ catalog, knownTitle: deps.knownTitle }),
+          'mood-station': stations.mood,
+          'genre-station': stations.genre,
+          album: albumDetails({ catalog, territory }),
+          artist: artistDetails({ catalog }),
+          'new-release-category': newReleaseCategoryDetails({ catalog }),
+          'kids-category': kidsCategoryDetails({ catalog }),
+          recommended: recommendedDetails({ catalog }),
+        }
+      : undefined;
+
+  /** Runs a request for the screen; not-found means the item is not offered in the territory it was asked in. */
+  function answer<T>(work: () => Promise<T>): Promise<Result<T>> {
+    const asked = territory();
+    return network.guarded(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof CatalogError && error.kind === 'not-found') {
+          throw new FeatureError(featureErrors.notAvailableIn(asked));
+        }
+        throw error;
       }
-    : {};
-
-  function sourceOf(ref: DetailRef): DetailSource {
-    if (!catalog) throw new Error('no catalog');
-    const source = sources[ref.kind];
-    if (!source) throw notYetShown();
-    return source;
+    });
   }
 
-  function parsePage(offset: unknown, limit: unknown): PageRequest | undefined {
+  function parse(ref: unknown, offset: unknown, limit: unknown): { ref: DetailRef; page: PageRequest } | undefined {
+    const parsedRef = DetailRefSchema.safeParse(ref);
     const page = PageSchema.safeParse({ offset, limit });
-    return page.success ? page.data : undefined;
+    return parsedRef.success && page.success ? { ref: parsedRef.data, page: page.data } : undefined;
   }
+
+  const noService = { ok: false as const, error: featureErrors.noService() };
 
   return {
     handlers: {
       getDetail: async (ref) => {
         const parsed = DetailRefSchema.safeParse(ref);
         if (!parsed.success) return badArgument('item');
-        return network.guarded(() => sourceOf(parsed.data).detail(parsed.data.id));
+        if (!sources) return noService;
+        const source = sources[parsed.data.kind];
+        return answer(() => source.detail(parsed.data.id));
       },
       getTracks: async (ref, offset, limit) => {
-        const parsed = DetailRefSchema.safeParse(ref);
-        const page = parsePage(offset, limit);
-        if (!parsed.success || !page) return badArgument('tracks');
-        return network.guarded(() => {
-          const source = sourceOf(parsed.data);
-          if (!source.tracks) throw notYetShown();
-          return source.tracks(parsed.data.id, page);
-        });
+        const parsed = parse(ref, offset, limit);
+        if (!parsed) return badArgument('tracks');
+        if (!sources) return noService;
+        const tracks = sources[parsed.ref.kind].tracks;
+        // A children category or a new-release grid has no tracks to page.
+        if (!tracks) return badArgument(`tracks of a ${parsed.ref.kind}`);
+        return answer(() => tracks(parsed.ref.id, parsed.page));
       },
-      getTiles: async () => failure(notYetShown()),
+      getTiles: async (ref, offset, limit) => {
+        const parsed = parse(ref, offset, limit);
+        if (!parsed) return badArgument('tiles');
+        if (!sources) return noService;
+        const tiles = sources[parsed.ref.kind].tiles;
+        if (!tiles) return badArgument(`tiles of a ${parsed.ref.kind}`);
+        return answer(() => tiles(parsed.ref.id, parsed.page));
+      },
     },
     reset: () => stations?.reset(),
   };
