@@ -66,7 +66,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });
   const rows = createRows({ catalog, cache, clock, profile, network, emit });
   const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle });
-  const trackActions = createTrackActions();
+  const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
   const stationArt = createStationArt();
   const forgetScoped = (): void => {
     rows.reset();
