@@ -67,7 +67,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const rows = createRows({ catalog, cache, clock, profile, network, emit });
   const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle });
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
-  const stationArt = createStationArt();
+  const stationArt = createStationArt({ catalog, store, clock, logger, territory: settings.territory, network });
   const forgetScoped = (): void => {
     rows.reset();
     details.reset();
@@ -136,6 +136,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     intent: (intent) => emit({ type: 'intent', intent }),
     dispose: async () => {
       network.dispose();
+      stationArt.flush();
       session?.dispose();
       listeners.clear();
       await sandbox?.close();
