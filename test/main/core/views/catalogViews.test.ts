@@ -12,6 +12,7 @@ import {
   releaseDateView,
   tilePageView,
 } from '../../../../main/core/views';
+import { AlbumSchema } from '../../../../shared/service/catalog';
 import { album, image, paged, playlist, track } from '../catalog/fixtures';
 
 describe('release dates', () => {
@@ -26,6 +27,12 @@ describe('release dates', () => {
 
   it.each([undefined, '', '0000-00-00', '2024-13-01', '2023-02-29', '2024', 'soon'])('%s is not shown at all', (date) => {
     expect(releaseDateView(date)).toBeUndefined();
+  });
+
+  it('an album whose date is in another form keeps everything but the date', () => {
+    const parsed = AlbumSchema.parse({ ...album(), release_date: 'May 2024' });
+    expect(parsed).toMatchObject({ id: 'al1', name: 'Night Drive' });
+    expect(parsed.release_date).toBeUndefined();
   });
 });
 
