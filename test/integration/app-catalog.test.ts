@@ -83,6 +83,12 @@ describe('home rows', () => {
     const loaded = await row('new-releases');
     const groups = [...new Set(loaded.tiles.map((t) => t.group))];
     expect(groups).toEqual(data().newReleaseCategories.map((c) => c.title));
+    // Each group opens whole as its category's grid.
+    const seeAll = [...new Set(loaded.tiles.map((t) => t.groupRef?.id))];
+    expect(seeAll).toEqual(data().newReleaseCategories.map((c) => c.id));
+    const first = loaded.tiles[0]?.groupRef;
+    if (!first) throw new Error('no group ref');
+    expect(await detail(first)).toMatchObject({ layout: 'albums', title: loaded.tiles[0]?.group });
     for (const group of groups) {
       const count = loaded.tiles.filter((t) => t.group === group).length;
       expect(count).toBeGreaterThan(0);

@@ -25,16 +25,17 @@ export function newHitsTile(playlist: Playlist): TileView {
   return { ...chartTile(playlist), ref: { kind: 'new-hits', id: playlist.id } };
 }
 
-/** An album: who made it. `group` names the row it shows in (a new-release category). */
-export function albumTile(album: Album, group?: string): TileView {
-  return {
+/** An album: who made it. In a new-release row, `category` names the row it shows in and opens it whole. */
+export function albumTile(album: Album, category?: { id: string; title: string }): TileView {
+  const tile: TileView = {
     ref: { kind: 'album', id: album.id },
     key: album.id,
     title: album.name,
     subtitle: nonEmpty(album.artist.name),
     images: imageViews(album.images),
-    group: nonEmpty(group),
+    group: nonEmpty(category?.title),
   };
+  return category === undefined ? tile : { ...tile, groupRef: { kind: 'new-release-category', id: category.id } };
 }
 
 /** A children category: its pictures are 300 px high and of varying widths. */

@@ -86,7 +86,7 @@ async function newReleases(catalog: CatalogClient): Promise<TileView[]> {
   const rows = await Promise.all(
     categories.map(async (category) => {
       const albums = await catalog.newReleaseCategoryAlbums(category.id, { limit: ALBUMS_PER_CATEGORY });
-      return albums.data.map((album) => albumTile(album, category.title));
+      return albums.data.map((album) => albumTile(album, category));
     }),
   );
   return rows.flat();

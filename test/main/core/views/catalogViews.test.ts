@@ -37,16 +37,19 @@ describe('release dates', () => {
 });
 
 describe('catalog tiles', () => {
-  it('an album opens the album, says who made it and names its row', () => {
-    expect(albumTile(album(), ' New this week ')).toEqual({
+  it('an album opens the album, says who made it, and names its new-release row and how to see all of it', () => {
+    expect(albumTile(album(), { id: 'nr1', title: ' New this week ' })).toEqual({
       ref: { kind: 'album', id: 'al1' },
       key: 'al1',
       title: 'Night Drive',
       subtitle: 'Lin Mei',
       images: [image(160), image(500), image(1000)],
       group: 'New this week',
+      groupRef: { kind: 'new-release-category', id: 'nr1' },
     });
-    expect(albumTile(album({ images: [] })).group).toBeUndefined();
+    const alone = albumTile(album({ images: [] }));
+    expect(alone.group).toBeUndefined();
+    expect(alone).not.toHaveProperty('groupRef');
   });
 
   it('a new-hits playlist opens as new hits; a children category as a kids category', () => {

@@ -101,6 +101,7 @@ describe('home rows', () => {
       ['Western', 'a1', 'a1#2'],
     ]);
     expect(row.tiles.every((t) => t.ref?.kind === 'album')).toBe(true);
+    expect(row.tiles.map((t) => t.groupRef?.id)).toEqual(['nr1', 'nr1', 'nr2', 'nr2']);
     expect(most).toBe(2);
     expect(service.paths()).toEqual([
       '/new-release-categories?territory=TW&limit=10',
