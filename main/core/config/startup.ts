@@ -3,7 +3,7 @@
  * screen), and the embedded sandbox when no credentials are configured.
  */
 import type { ConfigProblem } from '../../../shared/bridge';
-import type { Logger } from '../ports';
+import type { AppCoreDeps } from '../appCore';
 import type { TunewallConfig } from './config';
 import { configFilePath, loadConfig, readConfigFile } from './load';
 import type { SandboxEndpoints } from './service';
@@ -14,14 +14,7 @@ export interface EmbeddedSandbox extends SandboxEndpoints {
   close(): Promise<void>;
 }
 
-export interface StartupDeps {
-  env: Record<string, string | undefined>;
-  argv: readonly string[];
-  userDataDir: string;
-  logger: Logger;
-  startSandbox: () => Promise<EmbeddedSandbox>;
-  readFile?: ((path: string) => string) | undefined;
-}
+export type StartupDeps = Pick<AppCoreDeps, 'env' | 'argv' | 'userDataDir' | 'logger' | 'startSandbox' | 'readFile'>;
 
 export interface Configuration {
   config: TunewallConfig;

@@ -80,6 +80,22 @@ export function createDetails(deps: DetailsDeps): Details {
 
   const noService = { ok: false as const, error: featureErrors.noService() };
 
+  /** A page of a detail's tracks or tiles; a kind without such a list (a chart's tiles) is refused unasked. */
+  async function pageOf<T>(
+    what: 'tracks' | 'tiles',
+    listOf: (source: DetailSource) => ((id: string, page: PageRequest) => Promise<T>) | undefined,
+    ref: unknown,
+    offset: unknown,
+    limit: unknown,
+  ): Promise<Result<T>> {
+    const parsed = parse(ref, offset, limit);
+    if (!parsed) return badArgument(what);
+    if (!sources) return noService;
+    const list = listOf(sources[parsed.ref.kind]);
+    if (!list) return badArgument(`${what} of a ${parsed.ref.kind}`);
+    return answer(() => list(parsed.ref.id, parsed.page));
+  }
+
   return {
     handlers: {
       getDetail: async (ref) => {
@@ -89,23 +105,8 @@ export function createDetails(deps: DetailsDeps): Details {
         const source = sources[parsed.data.kind];
         return answer(() => source.detail(parsed.data.id));
       },
-      getTracks: async (ref, offset, limit) => {
-        const parsed = parse(ref, offset, limit);
-        if (!parsed) return badArgument('tracks');
-        if (!sources) return noService;
-        const tracks = sources[parsed.ref.kind].tracks;
-        // A children category or a new-release grid has no tracks to page.
-        if (!tracks) return badArgument(`tracks of a ${parsed.ref.kind}`);
-        return answer(() => tracks(parsed.ref.id, parsed.page));
-      },
-      getTiles: async (ref, offset, limit) => {
-        const parsed = parse(ref, offset, limit);
-        if (!parsed) return badArgument('tiles');
-        if (!sources) return noService;
-        const tiles = sources[parsed.ref.kind].tiles;
-        if (!tiles) return badArgument(`tiles of a ${parsed.ref.kind}`);
-        return answer(() => tiles(parsed.ref.id, parsed.page));
-      },
+      getTracks: (ref, offset, limit) => pageOf('tracks', (source) => source.tracks, ref, offset, limit),
+      getTiles: (ref, offset, limit) => pageOf('tiles', (source) => source.tiles, ref, offset, limit),
     },
     reset: () => stations?.reset(),
   };

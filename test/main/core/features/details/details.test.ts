@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDetails } from '../../../../../main/core/features/details/details';
 import type { BridgeHandlers, DetailKind, Result } from '../../../../../shared/bridge';
+import { DetailRefSchema } from '../../../../../shared/bridgeArgs';
 import { album, paged, playlist, track } from '../../catalog/fixtures';
 import { failed, fakeService, recordingNetwork, value, type Route } from '../support';
 
@@ -17,18 +18,7 @@ function setup(routes: Record<string, Route | unknown> = {}) {
 }
 
 describe('details', () => {
-  it.each<DetailKind>([
-    'chart',
-    'new-hits',
-    'playlist',
-    'mood-station',
-    'genre-station',
-    'album',
-    'artist',
-    'new-release-category',
-    'kids-category',
-    'recommended',
-  ])('a %s the service does not know reads "Not available in" the territory it was asked in', async (kind) => {
+  it.each<DetailKind>(DetailRefSchema.shape.kind.options)('a %s the service does not know reads "Not available in" the territory it was asked in', async (kind) => {
     const { details, service } = setup();
     service.territory.value = 'JP';
     const error = failed(await details.getDetail({ kind, id: 'nowhere' }));
