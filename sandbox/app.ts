@@ -10,6 +10,7 @@ import { createControl, mountControlApi, RequestLog, type SandboxControl } from 
 import { createMemberDirectory } from './data/members';
 import { faultMiddleware, seededRandom } from './faults';
 import type { SandboxOptions } from './options';
+import { bodyCap, lastResort, methodGuard, notFound, stderrLog, type SandboxLog } from './http/guards';
 import { mountQrGenerator } from './qr';
 
 export interface SandboxApp {
@@ -19,19 +20,31 @@ export interface SandboxApp {
   control: SandboxControl;
 }
 
+/** What the sandbox needs from where it runs. */
+export interface SandboxEnvironment {
+  /** Where it says what went wrong (a request that failed inside it, a state file set aside); stderr by default. */
+  log?: SandboxLog;
+}
+
 /** The whole sandbox as a Hono app; `origin` is asked at request time, as the port is known only once listening. */
-export function createSandboxApp(options: SandboxOptions, origin: () => string): SandboxApp {
+export function createSandboxApp(options: SandboxOptions, origin: () => string, env: SandboxEnvironment = {}): SandboxApp {
+  const log = env.log ?? stderrLog;
   const clock = createSandboxClock();
   const services = createAuthServices(options, clock);
   const members = createMemberDirectory(options.seed);
   const ctx: SandboxContext = { options, clock, origin, tokens: services.tokens, members };
-  const log = new RequestLog(clock);
-  const control = createControl({ options, clock, services, members, log });
+  const requests = new RequestLog(clock);
+  const control = createControl({ options, clock, services, members, log: requests });
 
-  const app = new Hono();
-  // Order matters: the log sees what faults did; both run before any route.
-  app.use('*', log.middleware());
+  // Not strict: every path also answers with a trailing slash (`/oauth2/token/`), as the real service does.
+  const app = new Hono({ strict: false });
+  // Order matters: the log sees what faults did; both run before any route; a body too large never reaches one.
+  app.use('*', requests.middleware());
   app.use('*', faultMiddleware(options.faults, seededRandom(options.seed)));
+  app.use('*', bodyCap());
+  app.use('*', methodGuard(app));
+  app.notFound(notFound);
+  app.onError(lastResort(log));
   mountControlApi(app, { control, options, clock, members, origin });
   mountTokenEndpoints(app, ctx, services);
   mountAuthorizePages(app, ctx, services);

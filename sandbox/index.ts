@@ -5,11 +5,13 @@
 import { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
-import { createSandboxApp } from './app';
+import { createSandboxApp, type SandboxEnvironment } from './app';
 import type { SandboxControl } from './control';
 import { resolveOptions, type SandboxOptions, type SandboxOptionsInput } from './options';
 
 export type { SandboxControl, LoggedRequest } from './control';
+export type { SandboxEnvironment } from './app';
+export type { SandboxLog } from './http/guards';
 export type { SandboxOptions, SandboxOptionsInput, FaultOptions, LifetimeOptions } from './options';
 
 export interface RunningSandbox {
@@ -38,12 +40,36 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startSandbox(input?: SandboxOptionsInput): Promise<RunningSandbox> {
+/**
+ * Node answers what it cannot parse as HTTP (a broken request line, a bad header) before any route runs; this makes
+ * that answer JSON in the token service's shape, as every other refusal of the sandbox is.
+ */
+function answerUnreadableRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      error: 'invalid_request',
+      error_description: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvironment = {}): Promise<RunningSandbox> {
   const options = resolveOptions(input);
   let origin = '';
-  const { app, control } = createSandboxApp(options, () => origin);
+  const { app, control } = createSandboxApp(options, () => origin, env);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
   if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
+  answerUnreadableRequests(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -10,6 +10,7 @@ import type { Grant, SandboxContext } from '../context';
 import { createCatalog, type Catalog, type TerritoryCatalog, type TrackRec } from '../data/catalog';
 import { demoProfile } from '../data/members';
 import { shuffled } from '../data/random';
+import { readFormBody } from '../http/forms';
 import { FAIL, type CatalogFailure } from './errors';
 import { page, pageLink, readPageRequest, type PageLink, type PageRequest } from './paging';
 import { Shaper } from './shape';
@@ -77,8 +78,10 @@ async function readTrackId(c: Context): Promise<string | undefined> {
     // Malformed JSON is answered like a missing track_id: 400 Invalid Request Body.
     const body: unknown = await c.req.json().catch(() => undefined);
     value = typeof body === 'object' && body !== null && 'track_id' in body ? body.track_id : undefined;
-  } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    value = (await c.req.parseBody())['track_id'];
+  } else {
+    // A form that does not parse is answered like a missing track_id, as malformed JSON is.
+    const form = await readFormBody(c);
+    value = form.ok ? form.fields['track_id'] : undefined;
   }
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
@@ -86,7 +89,8 @@ async function readTrackId(c: Context): Promise<string | undefined> {
 export function mountCatalog(app: Hono, ctx: SandboxContext): void {
   const catalog: Catalog = createCatalog(ctx.options.seed);
   const favorites = new FavoriteLog();
-  const api = new Hono();
+  // Not strict: `/charts/` is `/charts`, as the real service answers both.
+  const api = new Hono({ strict: false });
 
   type Handler = (call: Call) => unknown;
 
@@ -96,7 +100,8 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
         const grant = ctx.tokens.verifyBearer(c.req.header('authorization')) ?? refuse(FAIL.unauthenticated);
         if (audience === 'member') memberOf(grant);
         const origin = ctx.origin();
-        const fullPath = new URL(c.req.url).pathname;
+        // Links are built without the trailing slash a client may have sent (`/charts/` links to `/charts?…`).
+        const fullPath = withoutTrailingSlash(new URL(c.req.url).pathname);
         const call: Call = {
           c,
           grant,
@@ -342,9 +347,13 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
     'post',
   );
 
-  api.all('*', (c) => c.json(FAIL.notFound.body, FAIL.notFound.status));
+  // Paths and methods not listed here fall through to the app's JSON 404 and 405 (http/guards.ts).
   app.route(API, api);
   mountArtwork(app);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 function isCreated(body: unknown): boolean {
