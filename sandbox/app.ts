@@ -12,6 +12,8 @@ import { faultMiddleware, seededRandom } from './faults';
 import type { SandboxOptions } from './options';
 import { bodyCap, lastResort, methodGuard, notFound, stderrLog, type SandboxLog } from './http/guards';
 import { mountQrGenerator } from './qr';
+import { mountArtwork } from './artwork';
+import { ImageRenderer } from './images/renderer';
 
 export interface SandboxApp {
   app: Hono;
@@ -24,6 +26,8 @@ export interface SandboxApp {
 export interface SandboxEnvironment {
   /** Where it says what went wrong (a request that failed inside it, a state file set aside); stderr by default. */
   log?: SandboxLog;
+  /** How many pictures libvips draws at once (default: the cores less one, at most three). */
+  imageParallelism?: number;
 }
 
 /** The whole sandbox as a Hono app; `origin` is asked at request time, as the port is known only once listening. */
@@ -48,7 +52,9 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   mountControlApi(app, { control, options, clock, members, origin });
   mountTokenEndpoints(app, ctx, services);
   mountAuthorizePages(app, ctx, services);
-  mountQrGenerator(app);
+  const images = new ImageRenderer(env.imageParallelism);
+  mountQrGenerator(app, images);
   mountCatalog(app, ctx);
+  mountArtwork(app, images);
   return { app, ctx, clock, control };
 }

@@ -5,7 +5,6 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_LIMITS, type FavoriteResult } from '../../shared/service/catalog';
 import { isTerritory, type Territory } from '../../shared/territory';
-import { mountArtwork } from '../artwork';
 import type { Grant, SandboxContext } from '../context';
 import { createCatalog, type Catalog, type TerritoryCatalog, type TrackRec } from '../data/catalog';
 import { demoProfile } from '../data/members';
@@ -349,7 +348,6 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
 
   // Paths and methods not listed here fall through to the app's JSON 404 and 405 (http/guards.ts).
   app.route(API, api);
-  mountArtwork(app);
 }
 
 function withoutTrailingSlash(path: string): string {
