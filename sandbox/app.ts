@@ -53,7 +53,7 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   mountTokenEndpoints(app, ctx, services);
   mountAuthorizePages(app, ctx, services);
   const images = new ImageRenderer(env.imageParallelism);
-  mountQrGenerator(app, images);
+  mountQrGenerator(app, images, log);
   mountCatalog(app, ctx);
   mountArtwork(app, images);
   return { app, ctx, clock, control };

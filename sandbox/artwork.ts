@@ -110,7 +110,8 @@ function softDisc(id: string, b: Blob, strength: number): { def: string; shape: 
 
 /**
  * The picture of `kind/id` as an SVG of exactly width × height pixels: a gradient with rings, stripes, soft circles or
- * a sun on a horizon, and a vignette. Drawn in units of the shorter side, so every size of an id (and wide
+ * a sun on a horizon (no vignette: a full-frame gradient over every pixel would cost more than the rest together).
+ * Drawn in units of the shorter side, so every size of an id (and wide
  * children-category art) shows the same design.
  */
 export function artworkSvg(kind: ArtworkKind, id: string, width: number, height: number): string {
@@ -139,8 +140,6 @@ export function artworkSvg(kind: ArtworkKind, id: string, width: number, height:
   const reach = 0.5 / 0.9;
   const defs = [
     `<linearGradient id="bg" gradientUnits="userSpaceOnUse" x1="${n(w / 2 - dx * reach)}" y1="${n(0.5 - dy * reach)}" x2="${n(w / 2 + dx * reach)}" y2="${n(0.5 + dy * reach)}"><stop offset="0" stop-color="${css(p.from)}"/><stop offset="1" stop-color="${css(p.to)}"/></linearGradient>`,
-    // A soft vignette, as printed sleeves photograph: up to a quarter darker in the corners.
-    '<radialGradient id="vignette" cx="0.5" cy="0.5" r="0.85"><stop offset="0.41" stop-opacity="0"/><stop offset="0.7" stop-opacity="0.125"/><stop offset="1" stop-opacity="0.25"/></radialGradient>',
   ];
   const shapes = [`<rect width="${n(w)}" height="1" fill="url(#bg)"/>`];
   if (style === 'rings') {
@@ -170,7 +169,6 @@ export function artworkSvg(kind: ArtworkKind, id: string, width: number, height:
       shapes.push(disc.shape);
     });
   }
-  shapes.push(`<rect width="${n(w)}" height="1" fill="url(#vignette)"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(w)} 1" preserveAspectRatio="none"><defs>${defs.join('')}</defs>${shapes.join('')}</svg>`;
 }
 

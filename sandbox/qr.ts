@@ -1,13 +1,13 @@
 /**
  * GET /generator: the QR image generator. The code is built with `qrcode` (error correction H, so the centred logo
- * square does not make it unreadable), laid out at one pixel per module, and scaled to exactly image_size pixels (nearest
- * neighbour: crisp module edges), given its logo and encoded as PNG by libvips off the event loop (images/renderer.ts).
- * Only the module matrix is computed on the loop: about a millisecond for a verification URL, 10 ms for the longest
- * content accepted, and kept for the contents asked for most recently.
+ * square does not make it unreadable) on a worker thread (images/qrMatrix.ts), laid out at one pixel per module, and
+ * scaled to exactly image_size pixels (nearest neighbour: crisp module edges), given its logo and encoded as PNG by
+ * libvips off the event loop (images/renderer.ts). The loop only copies the modules into a bitmap of at most 185 × 185.
  * Errors: 400 `{ "status": "ERROR", "error": "invalid_request", "error_description": ... }`.
  */
 import type { Context, Hono } from 'hono';
-import QRCode from 'qrcode';
+import type { SandboxLog } from './http/guards';
+import { qrMatrix, type QrMatrix } from './images/qrMatrix';
 import type { ImageRenderer } from './images/renderer';
 
 /** Quiet zone, in modules (ISO/IEC 18004 asks for 4). */
@@ -67,25 +67,6 @@ export function parseQrRequest(q: Record<string, string | undefined>): Parsed {
   return { ok: true, request: { content, imageSize, logoSize, responseType, foreground, background } };
 }
 
-type Matrix = ReturnType<typeof QRCode.create>['modules'];
-
-/** A TV asks for the QR of one verification URL a few times while it waits: the matrix is built once. */
-const MATRIX_CACHE_ENTRIES = 64;
-const matrices = new Map<string, Matrix>();
-
-/** The module matrix of `content`; throws when it cannot fit in a QR symbol at error correction H. */
-function matrixOf(content: string): Matrix {
-  const hit = matrices.get(content);
-  if (hit) return hit;
-  const modules = QRCode.create(content, { errorCorrectionLevel: 'H' }).modules;
-  matrices.set(content, modules);
-  if (matrices.size > MATRIX_CACHE_ENTRIES) {
-    const oldest = matrices.keys().next();
-    if (oldest.done !== true) matrices.delete(oldest.value);
-  }
-  return modules;
-}
-
 function css([r, g, b]: Rgb): string {
   return `rgb(${r},${g},${b})`;
 }
@@ -97,21 +78,20 @@ export interface QrBitmap {
   side: number;
 }
 
-/** The module bitmap of one QR request; throws a RangeError when the content cannot fit the size. */
-export function qrBitmap(r: QrRequest): QrBitmap {
-  const modules = matrixOf(r.content);
+/** The bitmap of one QR request's modules, or why it cannot be drawn at the requested size. */
+export function qrBitmap(r: QrRequest, modules: QrMatrix): { ok: true; bitmap: QrBitmap } | { ok: false; description: string } {
   const side = modules.size + MARGIN_MODULES * 2;
-  if (r.imageSize < side) throw new RangeError(`image_size must be at least ${side} pixels for this content.`);
+  if (r.imageSize < side) return { ok: false, description: `image_size must be at least ${side} pixels for this content.` };
   const data = Buffer.alloc(side * side * 3);
   for (let y = 0; y < side; y += 1) {
     for (let x = 0; x < side; x += 1) {
       const row = y - MARGIN_MODULES;
       const col = x - MARGIN_MODULES;
-      const dark = row >= 0 && col >= 0 && row < modules.size && col < modules.size && modules.get(row, col) === 1;
+      const dark = row >= 0 && col >= 0 && row < modules.size && col < modules.size && modules.data[row * modules.size + col] === 1;
       data.set(dark ? r.foreground : r.background, (y * side + x) * 3);
     }
   }
-  return { data, side };
+  return { ok: true, bitmap: { data, side } };
 }
 
 /** The logo, a framed square with a round mark in the code's own colours, on a transparent image_size canvas. */
@@ -132,18 +112,17 @@ function qrError(c: Context, description: string): Response {
   return c.json({ status: 'ERROR', error: 'invalid_request', error_description: description }, 400);
 }
 
-export function mountQrGenerator(app: Hono, renderer: ImageRenderer): void {
+export function mountQrGenerator(app: Hono, renderer: ImageRenderer, log: SandboxLog): void {
+  const onBroken = (reason: string): void => log('QR codes are built on the event loop: their worker thread did not run', { reason });
   app.get('/generator', async (c) => {
     const parsed = parseQrRequest(c.req.query());
     if (!parsed.ok) return qrError(c, parsed.description);
-    let bitmap: QrBitmap;
-    try {
-      bitmap = qrBitmap(parsed.request);
-    } catch (err) {
-      // qrcode throws when the content exceeds a QR symbol's capacity; either way the request was unanswerable.
-      return qrError(c, err instanceof Error ? err.message : 'The content cannot be encoded.');
-    }
-    const png = await renderer.scaledPng(bitmap, parsed.request.imageSize, qrLogoSvg(parsed.request));
+    // qrcode refuses content beyond a QR symbol's capacity; either way the request was unanswerable.
+    const matrix = await qrMatrix(parsed.request.content, onBroken);
+    if (!matrix.ok) return qrError(c, matrix.reason);
+    const drawn = qrBitmap(parsed.request, matrix.matrix);
+    if (!drawn.ok) return qrError(c, drawn.description);
+    const png = await renderer.scaledPng(drawn.bitmap, parsed.request.imageSize, qrLogoSvg(parsed.request));
     if (parsed.request.responseType === 'json') {
       return c.json({ status: 'OK', data: `data:image/png;base64,${png.toString('base64')}` });
     }
