@@ -3,7 +3,10 @@ import { Hono } from 'hono';
 import { mountAuthorizePages } from './auth/authorize';
 import { createAuthServices } from './auth/services';
 import { mountTokenEndpoints } from './auth/token-endpoint';
+import { FavoriteLog } from './catalog/favorites';
 import { mountCatalog } from './catalog/routes';
+import { createCatalog } from './data/catalog';
+import { mountWebPages } from './web/routes';
 import { createSandboxClock, type SandboxClock } from './clock';
 import type { SandboxContext } from './context';
 import { createControl, mountControlApi, RequestLog, type SandboxControl } from './control';
@@ -37,6 +40,8 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   const services = createAuthServices(options, clock);
   const members = createMemberDirectory(options.seed);
   const ctx: SandboxContext = { options, clock, origin, tokens: services.tokens, members };
+  const catalog = createCatalog(options.seed);
+  const favorites = new FavoriteLog();
   const requests = new RequestLog(clock);
   const control = createControl({ options, clock, services, members, log: requests });
 
@@ -54,7 +59,8 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   mountAuthorizePages(app, ctx, services);
   const images = new ImageRenderer(env.imageParallelism);
   mountQrGenerator(app, images, log);
-  mountCatalog(app, ctx);
+  mountCatalog(app, ctx, { catalog, favorites });
   mountArtwork(app, images);
+  mountWebPages(app, catalog);
   return { app, ctx, clock, control };
 }

@@ -6,11 +6,12 @@ import { Hono, type Context } from 'hono';
 import { PAGE_LIMITS, type FavoriteResult } from '../../shared/service/catalog';
 import { isTerritory, type Territory } from '../../shared/territory';
 import type { Grant, SandboxContext } from '../context';
-import { createCatalog, type Catalog, type TerritoryCatalog, type TrackRec } from '../data/catalog';
+import type { Catalog, TerritoryCatalog, TrackRec } from '../data/catalog';
 import { demoProfile } from '../data/members';
 import { shuffled } from '../data/random';
 import { readFormBody } from '../http/forms';
 import { FAIL, type CatalogFailure } from './errors';
+import type { FavoriteLog } from './favorites';
 import { page, pageLink, readPageRequest, type PageLink, type PageRequest } from './paging';
 import { Shaper } from './shape';
 
@@ -54,22 +55,6 @@ function freshShuffle<T>(items: readonly T[]): T[] {
   return shuffled(items, Math.random);
 }
 
-/** Favorites added with POST /me/favorite, newest first, per member; kept for the sandbox's lifetime. */
-class FavoriteLog {
-  private readonly added = new Map<string, string[]>();
-
-  add(memberId: string, trackId: string): boolean {
-    const list = this.added.get(memberId) ?? [];
-    if (list.includes(trackId)) return false;
-    this.added.set(memberId, [trackId, ...list]);
-    return true;
-  }
-
-  ids(memberId: string): readonly string[] {
-    return this.added.get(memberId) ?? [];
-  }
-}
-
 async function readTrackId(c: Context): Promise<string | undefined> {
   const type = c.req.header('content-type') ?? '';
   let value: unknown;
@@ -85,9 +70,8 @@ async function readTrackId(c: Context): Promise<string | undefined> {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-export function mountCatalog(app: Hono, ctx: SandboxContext): void {
-  const catalog: Catalog = createCatalog(ctx.options.seed);
-  const favorites = new FavoriteLog();
+/** Serves `catalog`; favorites added with POST /me/favorite go to `favorites` (which may outlive the process). */
+export function mountCatalog(app: Hono, ctx: SandboxContext, { catalog, favorites }: { catalog: Catalog; favorites: FavoriteLog }): void {
   // Not strict: `/charts/` is `/charts`, as the real service answers both.
   const api = new Hono({ strict: false });
 
