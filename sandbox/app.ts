@@ -17,12 +17,16 @@ import { bodyCap, lastResort, methodGuard, notFound, stderrLog, type SandboxLog 
 import { mountQrGenerator } from './qr';
 import { mountArtwork } from './artwork';
 import { ImageRenderer } from './images/renderer';
+import { persistTo, saveAfterChanges, savingControl, type Persistence } from './state/persistence';
+import { mountAuthorizationList } from './auth/authorizations';
 
 export interface SandboxApp {
   app: Hono;
   ctx: SandboxContext;
   clock: SandboxClock;
   control: SandboxControl;
+  /** Present with a state file: where the previous run listened, and a way to save now. */
+  persistence: Persistence | undefined;
 }
 
 /** What the sandbox needs from where it runs. */
@@ -31,6 +35,11 @@ export interface SandboxEnvironment {
   log?: SandboxLog;
   /** How many pictures libvips draws at once (default: the cores less one, at most three). */
   imageParallelism?: number;
+  /**
+   * Where to keep what a restart must find again (token digests, added favorites, authorizations, the port). Without
+   * it, all of that lives as long as the process.
+   */
+  stateFile?: string;
 }
 
 /** The whole sandbox as a Hono app; `origin` is asked at request time, as the port is known only once listening. */
@@ -43,7 +52,12 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   const catalog = createCatalog(options.seed);
   const favorites = new FavoriteLog();
   const requests = new RequestLog(clock);
-  const control = createControl({ options, clock, services, members, log: requests });
+  const persistence =
+    env.stateFile === undefined
+      ? undefined
+      : persistTo(env.stateFile, { options, tokens: services.tokens, favorites, authorizations: services.authorizations }, log);
+  const plainControl = createControl({ options, clock, services, members, log: requests });
+  const control = persistence ? savingControl(plainControl, persistence) : plainControl;
 
   // Not strict: every path also answers with a trailing slash (`/oauth2/token/`), as the real service does.
   const app = new Hono({ strict: false });
@@ -51,10 +65,12 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   app.use('*', requests.middleware());
   app.use('*', faultMiddleware(options.faults, seededRandom(options.seed)));
   app.use('*', bodyCap());
+  if (persistence) app.use('*', saveAfterChanges(persistence));
   app.use('*', methodGuard(app));
   app.notFound(notFound);
   app.onError(lastResort(log));
   mountControlApi(app, { control, options, clock, members, origin });
+  mountAuthorizationList(app, services.authorizations);
   mountTokenEndpoints(app, ctx, services);
   mountAuthorizePages(app, ctx, services);
   const images = new ImageRenderer(env.imageParallelism);
@@ -62,5 +78,5 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   mountCatalog(app, ctx, { catalog, favorites });
   mountArtwork(app, images);
   mountWebPages(app, catalog);
-  return { app, ctx, clock, control };
+  return { app, ctx, clock, control, persistence };
 }

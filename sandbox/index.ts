@@ -14,6 +14,9 @@ export type { SandboxEnvironment } from './app';
 export type { SandboxLog } from './http/guards';
 export type { SandboxOptions, SandboxOptionsInput, FaultOptions, LifetimeOptions } from './options';
 
+/** The name of the embedded sandbox's state file in the app's data folder. */
+export const SANDBOX_STATE_FILE = 'sandbox-state.json';
+
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:54321 (publicOrigin when set). */
   origin: string;
@@ -63,24 +66,46 @@ function answerUnreadableRequests(server: Server): void {
   });
 }
 
-export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvironment = {}): Promise<RunningSandbox> {
-  const options = resolveOptions(input);
-  let origin = '';
-  const { app, control } = createSandboxApp(options, () => origin, env);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
-  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
-  answerUnreadableRequests(server);
-  await new Promise<void>((resolve, reject) => {
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+/**
+ * Starts the sandbox. With `env.stateFile` it remembers across restarts (token digests, added favorites,
+ * authorizations) and listens on the port of its previous run when that is free, so the origin in every link and
+ * picture URL handed out before (and cached by the app) keeps working.
+ */
+export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvironment = {}): Promise<RunningSandbox> {
+  const options = resolveOptions(input);
+  let origin = '';
+  const { app, control, persistence } = createSandboxApp(options, () => origin, env);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
+  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
+  answerUnreadableRequests(server);
+  const previous = options.port === 0 ? persistence?.previousPort : undefined;
+  try {
+    await listen(server, previous ?? options.port, options.host);
+  } catch (error) {
+    // Someone else has the previous port now: any free one will do; links handed out before point elsewhere.
+    if (previous === undefined || !isAddressInUse(error)) throw error;
+    await listen(server, 0, options.host);
+  }
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port.');
   options.port = address.port;
   origin = (options.publicOrigin ?? `http://${hostForUrl(options.host)}:${address.port}`).replace(/\/+$/, '');
+  // The port is part of what the next run looks for.
+  await persistence?.save();
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -89,10 +114,13 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
     options,
     control,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
+      closing ??= (async () => {
+        await persistence?.save();
+        await new Promise<void>((resolve, reject) => {
+          server.close((err) => (err ? reject(err) : resolve()));
+          server.closeAllConnections();
+        });
+      })();
       return closing;
     },
   };
