@@ -24,7 +24,7 @@ const QrErrorSchema = z.object({ status: z.literal('ERROR'), error: z.string(), 
 const ERROR_SCHEMA = { token: TokenErrorSchema, catalog: CatalogErrorSchema, qr: QrErrorSchema, control: TokenErrorSchema } as const;
 
 /** Routes that answer a person's browser: their own refusals (unknown code, stale form) are HTML pages by design. */
-const PAGE_ROUTES = [/^\/$/, /^\/d$/, /^\/oauth2\/(device|login|logout|authorize)(\/decision)?$/, /^\/oauth2\/device\/decision$/, /^\/web\//];
+const PAGE_ROUTES = [/^\/$/, /^\/d$/, /^\/oauth2\/(device|login|logout|authorize)(\/decision)?$/, /^\/oauth2\/device\/decision$/, /^\/web(\/|$)/];
 
 interface FuzzRequest {
   /** The route it was made from, as `METHOD /pattern`. */
