@@ -11,6 +11,7 @@ import type { AlbumRec, ArtistRec, PlaylistRec, TrackRec, UserRec } from '../dat
 const WEB_STYLE = `
 .cover{display:block;width:100%;height:auto;aspect-ratio:1;border-radius:.75rem;background:var(--muted)}
 .cover.round{border-radius:50%;width:60%;margin:0 auto}
+.cover.none{display:flex;align-items:center;justify-content:center;font-size:4rem;color:var(--card)}
 .kind{color:var(--muted);font-size:.85rem;letter-spacing:.08em;text-transform:uppercase;margin:1rem 0 0}
 h1{overflow-wrap:anywhere}
 h2{font-size:1.2rem;margin:.25rem 0 .5rem}
@@ -24,7 +25,7 @@ ol.tracks .n{color:var(--muted);min-width:1.6rem;text-align:right;font-variant-n
 ol.tracks .t{flex:1;min-width:0;overflow-wrap:anywhere}
 ol.tracks .d{color:var(--muted);font-variant-numeric:tabular-nums}
 ul.albums{list-style:none;padding:0;margin:0;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.75rem}
-ul.albums img{display:block;width:100%;height:auto;aspect-ratio:1;border-radius:.5rem}
+ul.albums .cover{border-radius:.5rem;font-size:2rem}
 `;
 
 /** How many tracks a list shows before saying how many more there are. */
@@ -32,6 +33,11 @@ const LIST_LIMIT = 50;
 
 function cover(kind: Exclude<ArtworkKind, 'children'>, id: string, side: number, alt: string, round = false): Html {
   return html`<img class="cover${round ? ' round' : ''}" src="${artworkUrl('', kind, id, side, side)}" width="${side}" height="${side}" alt="${alt}">`;
+}
+
+/** Where a record comes without pictures (an edge case of the catalog), a plain square says so. */
+function albumCover(a: AlbumRec, side: number): Html {
+  return a.artwork === 'none' ? html`<div class="cover none" role="img" aria-label="No picture">♪</div>` : cover('album', a.id, side, a.name);
 }
 
 export function duration(ms: number): string {
@@ -56,12 +62,14 @@ function trackList(tracks: readonly TrackRec[], numbered: 'position' | 'track-nu
 }
 
 export function trackPage(t: TrackRec): string {
+  // A track the service lists without its album (an edge case) shows none here either.
+  const album = t.albumless === true ? undefined : t.album;
   return page(
     t.name,
-    html`<div class="card">${cover('album', t.album.id, 500, t.album.name)}
+    html`<div class="card">${album === undefined ? html`<div class="cover none" role="img" aria-label="No picture">♪</div>` : albumCover(album, 500)}
 <p class="kind">Track</p><h1>${t.name}${explicitBadge(t.explicit)}</h1>
 <p class="by">${artistLink(t.album.artist)}</p>
-<p class="facts">From ${albumLink(t.album)} · track ${t.trackNumber} · ${duration(t.durationMs)}</p>
+<p class="facts">${album === undefined ? '' : html`From ${albumLink(album)} · `}track ${t.trackNumber} · ${duration(t.durationMs)}</p>
 <p class="facts">ISRC <code>${t.isrc}</code></p></div>`,
     WEB_STYLE,
   );
@@ -70,7 +78,7 @@ export function trackPage(t: TrackRec): string {
 export function albumPage(a: AlbumRec): string {
   return page(
     a.name,
-    html`<div class="card">${cover('album', a.id, 500, a.name)}
+    html`<div class="card">${albumCover(a, 500)}
 <p class="kind">Album</p><h1>${a.name}${explicitBadge(a.explicit)}</h1>
 <p class="by">${artistLink(a.artist)}</p>
 <p class="facts">${a.releaseDate === undefined ? 'Release date unknown' : `Released ${a.releaseDate}`} · ${a.tracks.length} ${a.tracks.length === 1 ? 'track' : 'tracks'}</p></div>
@@ -81,14 +89,15 @@ export function albumPage(a: AlbumRec): string {
 
 export function artistPage(a: ArtistRec, topTracks: readonly TrackRec[]): string {
   const albums = a.albums.map(
-    (al) => html`<li><a href="/web/album/${encodeURIComponent(al.id)}"><img src="${artworkUrl('', 'album', al.id, 160, 160)}" width="160" height="160" alt="">${al.name}</a></li>`,
+    (al) => html`<li><a href="/web/album/${encodeURIComponent(al.id)}">${albumCover(al, 160)}${al.name}</a></li>`,
   );
   return page(
     a.name,
-    html`<div class="card">${cover('artist', a.id, 300, a.name, true)}
+    // The artist whose only picture is of a size nobody serves (an edge case) shows none.
+    html`<div class="card">${a.artwork === undefined ? cover('artist', a.id, 300, a.name, true) : html`<div class="cover round none" role="img" aria-label="No picture">♪</div>`}
 <p class="kind">Artist</p><h1>${a.name}</h1></div>
 <div class="card"><h2>Top tracks</h2>${trackList(topTracks.slice(0, 10), 'position', false)}</div>
-<div class="card"><h2>Albums</h2><ul class="albums">${albums}</ul></div>`,
+<div class="card"><h2>Albums</h2>${albums.length === 0 ? html`<p class="muted">No albums.</p>` : html`<ul class="albums">${albums}</ul>`}</div>`,
     WEB_STYLE,
   );
 }

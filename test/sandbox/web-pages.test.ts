@@ -90,3 +90,21 @@ describe('the website pages behind every url', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 });
+
+describe("the catalog's odd records", () => {
+  const id = (name: string): string => `T${name}`;
+
+  it('an album without pictures or tracks, and a track listed without its album, still have pages', async () => {
+    const album = await open(`${fx.sb.origin}/web/album/${id('edge-album-silent')}`);
+    expect(album.status).toBe(200);
+    expect(album.html).toContain('aria-label="No picture"');
+    expect(album.html).not.toContain('<img');
+    expect(album.html).toContain('No tracks.');
+    const track = await open(`${fx.sb.origin}/web/track/${id('edge-track-nohome')}`);
+    expect(track.status).toBe(200);
+    expect(track.html).not.toContain('/web/album/');
+    const artist = await open(`${fx.sb.origin}/web/artist/${id('edge-artist-alone')}`);
+    expect(artist.status).toBe(200);
+    expect(artist.html).toContain('No albums.');
+  });
+});
