@@ -99,8 +99,8 @@ interface Blob {
 }
 
 /** A soft disc: full strength to 60 % of its radius, then fading out (a smooth step, in three stops). */
-function softDisc(id: string, b: Blob, strength: number): { def: string; shape: string } {
-  const a = b.alpha * strength;
+function softDisc(id: string, b: Blob): { def: string; shape: string } {
+  const a = b.alpha;
   const c = css(b.color);
   return {
     def: `<radialGradient id="${id}"><stop offset="0.6" stop-color="${c}" stop-opacity="${n(a)}"/><stop offset="0.8" stop-color="${c}" stop-opacity="${n(a / 2)}"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient>`,
@@ -162,9 +162,10 @@ export function artworkSvg(kind: ArtworkKind, id: string, width: number, height:
     shapes.push(`<circle cx="${n(cx)}" cy="${n(horizon - 0.12)}" r="${n(sunRadius)}" fill="${css(p.accent)}" fill-opacity="0.9"/>`);
     shapes.push(`<rect y="${n(horizon)}" width="${n(w)}" height="${n(1 - horizon)}" fill="${css(p.from)}" fill-opacity="0.75"/>`);
   }
-  if (style === 'blobs' || style === 'rings') {
+  // Soft discs are the costliest thing to draw (a gradient over each one's area), so only the style made of them has them.
+  if (style === 'blobs') {
     blobs.forEach((b, i) => {
-      const disc = softDisc(`b${i}`, b, style === 'rings' ? 0.35 : 1);
+      const disc = softDisc(`b${i}`, b);
       defs.push(disc.def);
       shapes.push(disc.shape);
     });
