@@ -15,6 +15,7 @@ import { ImageRenderer } from '../../sandbox/images/renderer';
 import { createCatalog } from '../../sandbox/data/catalog';
 import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { catalogFixture } from './catalog-fixture';
+import { loopTurnsDuring } from './helpers';
 
 const fx = catalogFixture();
 
@@ -151,17 +152,10 @@ describe('caching and identity', () => {
 
 describe('drawing off the event loop', () => {
   it('the event loop keeps turning while uncached 1000 px pictures are drawn and served', async () => {
-    let turns = 0;
-    let drawing = true;
-    const spin = (): void => {
-      turns += 1;
-      if (drawing) setImmediate(spin);
-    };
-    const pictures = Promise.all(
-      ['Tturns000000000001', 'Tturns000000000002'].map((id) => fetchImage(`${fx.sb.origin}/artwork/album/${id}/1000x1000.jpg`)),
-    ).finally(() => (drawing = false));
-    setImmediate(spin);
-    for (const { res, bytes } of await pictures) {
+    const { result, turns } = await loopTurnsDuring(() =>
+      Promise.all(['Tturns000000000001', 'Tturns000000000002'].map((id) => fetchImage(`${fx.sb.origin}/artwork/album/${id}/1000x1000.jpg`))),
+    );
+    for (const { res, bytes } of result) {
       expect(res.status).toBe(200);
       expect(jpegSize(bytes)).toEqual({ width: 1000, height: 1000 });
     }

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { QrJsonSchema } from '../../shared/service/auth';
-import { withSandbox } from './helpers';
+import { loopTurnsDuring, withSandbox } from './helpers';
 
 const fx = withSandbox();
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -60,20 +60,11 @@ describe('QR generator', () => {
   });
 
   it('the event loop keeps turning while a 2048 px code is drawn', async () => {
-    let turns = 0;
-    let drawing = true;
-    const spin = (): void => {
-      turns += 1;
-      if (drawing) setImmediate(spin);
-    };
-    const answer = generator({ content: `${content}&turns`, image_size: '2048', logo_size: '600', response_type: 'image' }).then(async (res) => {
-      const bytes = Buffer.from(await res.arrayBuffer());
-      drawing = false;
-      return bytes;
+    const { result, turns } = await loopTurnsDuring(async () => {
+      const res = await generator({ content: `${content}&turns`, image_size: '2048', logo_size: '600', response_type: 'image' });
+      return Buffer.from(await res.arrayBuffer());
     });
-    setImmediate(spin);
-    const png = PNG.sync.read(await answer);
-    expect(png.width).toBe(2048);
+    expect(PNG.sync.read(result).width).toBe(2048);
     // The request itself takes a few turns; drawing 4 million pixels on the loop would leave no room for more.
     expect(turns).toBeGreaterThan(100);
   });
