@@ -1,8 +1,8 @@
 /**
  * Turns the sandbox's pictures (artwork, QR codes), written as small SVG documents, into JPEG and PNG bytes with
- * libvips (sharp). Rasterising and encoding run on libuv's worker threads, never on the event loop: the loop only writes
- * the SVG text (a few kilobytes) and hands it over, so the catalog, the token service and, in the embedded sandbox, the
- * app itself keep answering while pictures are drawn.
+ * libvips (sharp). Rasterising and encoding run on libvips' worker threads (sharp hands each picture over from libuv's
+ * pool), never on the event loop: the loop only writes the SVG text (a few kilobytes) and hands it over, so the catalog,
+ * the token service and, in the embedded sandbox, the app itself keep answering while pictures are drawn.
  *
  * At most `parallel` pictures are drawn at once; the rest wait their turn as promises holding only their SVG text, so
  * memory stays bounded however many requests are in flight, and libuv's pool keeps threads free for file system work.
