@@ -7,7 +7,8 @@
  * At most `parallel` pictures are drawn at once; the rest wait their turn as promises holding only their SVG text, so
  * memory stays bounded however many requests are in flight, and libuv's pool keeps threads free for file system work.
  */
-import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, getPriority, setPriority } from 'node:os';
 import sharp from 'sharp';
 
 // Every picture is drawn once and then kept by the caller's cache: libvips' own operation cache would only hold memory.
@@ -20,7 +21,39 @@ export function defaultParallelism(): number {
   return Math.max(1, Math.min(3, availableParallelism() - 1));
 }
 
+/** How much lower than the event loop the drawing threads run (10 steps of nice: about a tenth of the CPU when both want it). */
+const DRAWING_NICENESS = 10;
+const LOWEST = 19;
+const looked = new Set<string>();
+
+/**
+ * Linux: libvips' worker threads (named "libvips worker") draw at a lower priority, so when the CPU is short the event
+ * loop, and in the embedded sandbox the app and its browser, go first; pictures take what is left. Threads are looked
+ * up in /proc once each; elsewhere, or where it is not allowed, drawing runs at normal priority.
+ */
+function lowerDrawingPriority(): void {
+  if (process.platform !== 'linux') return;
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch (error) {
+    void error; // no /proc: nothing to adjust, pictures are drawn at normal priority
+    return;
+  }
+  for (const tid of threads) {
+    if (looked.has(tid)) continue;
+    looked.add(tid);
+    try {
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== 'libvips worker') continue;
+      setPriority(Number(tid), Math.min(LOWEST, getPriority(Number(tid)) + DRAWING_NICENESS));
+    } catch (error) {
+      void error; // the thread ended meanwhile, or lowering a priority is not allowed here: it draws at normal priority
+    }
+  }
+}
+
 export class ImageRenderer {
+  private drawn = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -58,6 +91,8 @@ export class ImageRenderer {
     try {
       return await draw();
     } finally {
+      // libvips starts its threads with the first pictures; later ones are rare, so a look now and then finds them.
+      if (this.drawn++ % 64 === 0) lowerDrawingPriority();
       const next = this.waiting.shift();
       if (next) next();
       else this.running -= 1;

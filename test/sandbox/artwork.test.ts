@@ -9,6 +9,8 @@ import {
   UserSchema,
   type Image,
 } from '../../shared/service/catalog';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import sharp from 'sharp';
 import { ArtworkCache, artworkSvg } from '../../sandbox/artwork';
 import { ImageRenderer } from '../../sandbox/images/renderer';
@@ -184,5 +186,27 @@ describe('drawing off the event loop', () => {
     };
     expect(distance(small, large)).toBeLessThan(8);
     expect(distance(small, other)).toBeGreaterThan(distance(small, large) * 2);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('drawing at a lower priority (Linux)', () => {
+  /** The nice value of each thread of this process with that name, from /proc. */
+  function niceOf(name: string): number[] {
+    return readdirSync('/proc/self/task').flatMap((tid) => {
+      const comm = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      if (comm !== name) return [];
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After the command name: state is field 3, so nice (field 19) is at 16 here.
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    });
+  }
+
+  it("libvips' drawing threads yield to the event loop, which keeps its own priority", async () => {
+    const renderer = new ImageRenderer(1);
+    await renderer.jpeg(artworkSvg('album', 'Tnice0000000000001', 500, 500), 82);
+    const drawing = niceOf('libvips worker');
+    expect(drawing.length).toBeGreaterThan(0);
+    const loop = getPriority();
+    expect(drawing.every((nice) => nice >= Math.min(19, loop + 10))).toBe(true);
   });
 });
