@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../sandbox/index';
+import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
@@ -78,7 +78,13 @@ async function main(): Promise<void> {
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version: packageVersion(),
-    startSandbox: () => startSandbox({ host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' }),
+    // The embedded sandbox keeps its state (token digests, favorites, approvals) beside Tunewall's, so a restart
+    // finds the sign-in the vault kept still valid, as it would be against the real service.
+    startSandbox: () =>
+      startSandbox(
+        { host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
+        { stateFile: join(dataDir, SANDBOX_STATE_FILE), log: (message, fields) => logger.warn(`sandbox: ${message}`, fields) },
+      ),
   });
 
   // The last launch's port and session, so a page still open from it reconnects to this one.

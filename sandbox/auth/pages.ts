@@ -28,12 +28,13 @@ td,th{text-align:left;padding:.35rem .25rem;border-bottom:1px solid rgba(127,127
 code{font-family:ui-monospace,Menlo,Consolas,monospace}
 `;
 
-export function page(title: string, body: Html): string {
+/** A phone-first page of the sandbox; `extraStyle` adds rules for what only some pages show. */
+export function page(title: string, body: Html, extraStyle = ''): string {
   return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · Tunewall sandbox</title>
-<style>${new Html(STYLE)}</style></head>
+<style>${new Html(STYLE + extraStyle)}</style></head>
 <body><main><div class="brand">Tunewall sandbox</div>${body}</main></body></html>`.text}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A restart keeps the member signed in: tokens persist encrypted under the vault key, Home paints from the cache.
- * The service here is a long-lived sandbox in the test process, as a real service outlives the app; an embedded
- * sandbox would start afresh with every shell and rightly refuse the previous run's tokens.
+ * The service here is a long-lived sandbox in the test process, as a real service outlives the app, so it can also
+ * stop answering altogether; the default setup's restart, with the embedded sandbox, is in embedded.spec.ts.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';

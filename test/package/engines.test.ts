@@ -12,7 +12,14 @@ import { z } from 'zod';
 const ROOT = join(import.meta.dirname, '../..');
 const PackageSchema = z.object({ engines: z.object({ node: z.string() }) });
 const LockSchema = z.object({
-  packages: z.record(z.string(), z.object({ engines: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional() })),
+  packages: z.record(
+    z.string(),
+    z.object({
+      engines: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional(),
+      os: z.array(z.string()).optional(),
+      cpu: z.array(z.string()).optional(),
+    }),
+  ),
 });
 
 /**
@@ -25,11 +32,16 @@ const ELECTRON_TOOLING = new Set(['electron', '@electron/get', '@electron-intern
 const ours = PackageSchema.parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))).engines.node;
 const lock = LockSchema.parse(JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')));
 
+/** Whether npm installs a package on this machine: platform packages (a native binary per OS and CPU) only on theirs. */
+function installedHere(entry: { os?: string[] | undefined; cpu?: string[] | undefined }): boolean {
+  return (entry.os?.includes(process.platform) ?? true) && (entry.cpu?.includes(process.arch) ?? true);
+}
+
 function declaredNodeRanges(): { name: string; range: string }[] {
   const out: { name: string; range: string }[] = [];
   for (const [path, entry] of Object.entries(lock.packages)) {
     const at = path.lastIndexOf('node_modules/');
-    if (at < 0 || entry.engines === undefined || Array.isArray(entry.engines)) continue;
+    if (at < 0 || entry.engines === undefined || Array.isArray(entry.engines) || !installedHere(entry)) continue;
     const range = entry.engines['node'];
     if (range !== undefined) out.push({ name: path.slice(at + 'node_modules/'.length), range });
   }
@@ -37,7 +49,7 @@ function declaredNodeRanges(): { name: string; range: string }[] {
 }
 
 describe('the Node versions Tunewall declares', () => {
-  it('are accepted by every dependency but the Electron tooling', () => {
+  it('are accepted by every dependency installed on this machine but the Electron tooling', () => {
     const refused = declaredNodeRanges()
       .filter(({ name, range }) => !ELECTRON_TOOLING.has(name) && !semver.subset(ours, range))
       .map(({ name, range }) => `${name} wants ${range}`);

@@ -11,6 +11,7 @@ import { TerritorySchema } from '../../../shared/territory';
 import { STORAGE_POLICIES } from '../vault/tokenVault';
 import { DEFAULT_CONFIG, SETTINGS, type ServiceConfig, type SettingKey, type TunewallConfig } from './config';
 import { CONFIG_ISSUES, configProblem, invalidValue, type ConfigIssue } from './problems';
+import { serviceBase } from './serviceUrls';
 
 export interface LoadConfigInput {
   env: Record<string, string | undefined>;
@@ -83,9 +84,9 @@ const IdleSecondsSetting = z.union([z.number(), z.string().trim().regex(/^\d+$/)
 const SCHEMAS = {
   clientId: TextSetting,
   clientSecret: TextSetting,
-  authUrl: UrlSetting,
-  apiUrl: UrlSetting,
-  qrUrl: UrlSetting,
+  authUrl: UrlSetting.transform((url) => serviceBase('authUrl', url)),
+  apiUrl: UrlSetting.transform((url) => serviceBase('apiUrl', url)),
+  qrUrl: UrlSetting.transform((url) => serviceBase('qrUrl', url)),
   territory: z.string().trim().toUpperCase().pipe(TerritorySchema),
   deviceFlowDialect: z.enum(['documented', 'rfc8628']),
   guestMode: BooleanSetting,
