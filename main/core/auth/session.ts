@@ -12,7 +12,7 @@ import type { Clock, FetchLike, Logger } from '../ports';
 import { scheduleAt, type TimerHandle } from '../timers';
 import type { TokenVault } from '../vault/tokenVault';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
-import { refreshAtFor } from './expiry';
+import { refreshAtFor, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 import { TokenClient, type TokenServiceConfig } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 
@@ -40,6 +40,8 @@ export interface AuthSessionOptions {
   maxRenewals?: number;
   /** How often waits re-read the wall clock. */
   checkEveryMs?: number;
+  /** Bounds of a member token's lifetime, whatever `expires_in` says (expiry.ts's policy; tests shorten it). */
+  tokenLifetime?: LifetimeBounds;
 }
 
 /** A token this close to expiry is refreshed before use rather than sent. */
@@ -86,6 +88,10 @@ export class AuthSession implements ApiAuth {
       ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
       ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
     });
+  }
+
+  private get lifetimeBounds(): LifetimeBounds {
+    return this.options.tokenLifetime ?? TOKEN_LIFETIME;
   }
 
   get state(): AuthState {
@@ -176,7 +182,7 @@ export class AuthSession implements ApiAuth {
     if (this.disposed) return;
     this.flow.resume();
     if (this.mode === 'member' && this.member !== undefined && this.refreshing === undefined) {
-      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt);
+      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt, this.lifetimeBounds);
       this.scheduleRefresh(due);
     }
   }
@@ -302,12 +308,12 @@ export class AuthSession implements ApiAuth {
     if (lifetime.signal.aborted || this.member !== current) {
       throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
     }
-    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken);
+    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken, this.lifetimeBounds);
     // The old refresh token is spent: the new one is stored before anyone can use the new access token.
     this.options.vault.save(next);
     this.member = next;
     this.refreshFailures = 0;
-    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt));
+    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt, this.lifetimeBounds));
     return next;
   }
 
@@ -329,7 +335,7 @@ export class AuthSession implements ApiAuth {
   }
 
   private onPaired(response: TokenResponse, receivedAt: number): void {
-    const tokens = tokenSetFrom(response, receivedAt);
+    const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
     this.options.vault.save(tokens);
     this.notice = undefined;
     this.becomeMember(tokens);
@@ -341,7 +347,7 @@ export class AuthSession implements ApiAuth {
     this.mode = 'member';
     this.refreshFailures = 0;
     this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });
-    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt));
+    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt, this.lifetimeBounds));
   }
 
   private scheduleRefresh(at: number): void {
