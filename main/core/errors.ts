@@ -92,6 +92,7 @@ export const MESSAGES = {
     'The music service does not accept this app’s client id and secret. Check TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET.',
   denied: 'Sign-in was declined on the other device. Press OK to get a new code.',
   signedOut: 'You were signed out by the music service. Scan the code to sign in again.',
+  signInExpired: 'Your sign-in expired. Scan the code to sign in again.',
   notSignedIn: 'Tunewall is not signed in. Scan the code to sign in.',
   rejected: 'The music service did not accept Tunewall’s sign-in. Try again in a moment.',
 } as const;
