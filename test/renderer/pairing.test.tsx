@@ -42,6 +42,31 @@ describe('pairing screen', () => {
     expect(screen.getByText('Demo service — approve at http://192.168.1.20:4780/device')).toBeTruthy();
   });
 
+  it.each([
+    ['signed-out', 'en', 'You were signed out by the music service. Please sign in again.'],
+    ['signed-out', 'zh-Hant', '音樂服務已將你登出。請重新登入以繼續使用。'],
+    ['signed-out', 'ja', '音楽サービスからサインアウトされました。もう一度サインインしてください。'],
+    ['sign-in-expired', 'en', 'Your sign-in expired. Please sign in again.'],
+    ['sign-in-expired', 'zh-Hant', '你的登入已過期。請重新登入以繼續使用。'],
+    ['sign-in-expired', 'ja', 'サインインの有効期限が切れました。もう一度サインインしてください。'],
+  ] as const)('says why pairing is back (%s) in %s, next to a new code', async (scenario, language, sentence) => {
+    renderApp({ scenario, language, now: () => NOW });
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toBe(`!${sentence}`);
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+  });
+
+  it('shows the English notice from the core when it names a reason the catalog does not know', async () => {
+    const { fake } = renderApp({ scenario: 'pairing', language: 'ja', now: () => NOW });
+    await screen.findByTestId('user-code');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const state = fake.state();
+    if (state.auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const notice = { reason: 'revoked-elsewhere', message: 'Signed out on another device.' } as unknown as typeof state.auth.notice;
+    act(() => fake.setState({ auth: { ...state.auth, notice } }));
+    expect((await screen.findByRole('alert')).textContent).toBe('!Signed out on another device.');
+  });
+
   it('after a denial offers a new code, which asks the bridge for one', async () => {
     const { fake } = renderApp({ scenario: 'denied', language: 'en', now: () => NOW });
     const button = await screen.findByRole('button', { name: 'Get a new code' });

@@ -22,6 +22,10 @@ export const en = {
     guest: 'Browse without signing in',
     sandbox: 'Demo service — approve at {{url}}',
     qrLabel: 'QR code to open the sign-in page',
+    notice: {
+      'signed-out': 'You were signed out by the music service. Please sign in again.',
+      expired: 'Your sign-in expired. Please sign in again.',
+    },
   },
   home: {
     guest: 'Guest',

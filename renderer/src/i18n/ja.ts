@@ -24,6 +24,10 @@ export const ja: Resources = {
     guest: 'サインインせずに見る',
     sandbox: 'デモサービス — {{url}} で承認してください',
     qrLabel: 'サインインページを開く QR コード',
+    notice: {
+      'signed-out': '音楽サービスからサインアウトされました。もう一度サインインしてください。',
+      expired: 'サインインの有効期限が切れました。もう一度サインインしてください。',
+    },
   },
   home: {
     guest: 'ゲスト',

@@ -24,6 +24,10 @@ export const zhHant: Resources = {
     guest: '不登入，直接瀏覽',
     sandbox: '示範服務 — 請在 {{url}} 同意',
     qrLabel: '開啟登入頁面的 QR 碼',
+    notice: {
+      'signed-out': '音樂服務已將你登出。請重新登入以繼續使用。',
+      expired: '你的登入已過期。請重新登入以繼續使用。',
+    },
   },
   home: {
     guest: '訪客',
