@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState, PairingNotice } from '../../shared/bridge';
 import { renderApp, press } from './helpers';
 
 const NOW = new Date('2025-11-22T09:00:00Z').getTime();
@@ -60,10 +61,11 @@ describe('pairing screen', () => {
     const { fake } = renderApp({ scenario: 'pairing', language: 'ja', now: () => NOW });
     await screen.findByTestId('user-code');
     expect(screen.queryByRole('alert')).toBeNull();
-    const state = fake.state();
-    if (state.auth.status !== 'pairing') throw new Error('scenario should be pairing');
-    const notice = { reason: 'revoked-elsewhere', message: 'Signed out on another device.' } as unknown as typeof state.auth.notice;
-    act(() => fake.setState({ auth: { ...state.auth, notice } }));
+    const auth = fake.state().auth;
+    if (auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const notice = { reason: 'revoked-elsewhere', message: 'Signed out on another device.' } as unknown as PairingNotice;
+    const next: AuthState = { ...auth, notice };
+    act(() => fake.setState({ auth: next }));
     expect((await screen.findByRole('alert')).textContent).toBe('!Signed out on another device.');
   });
 
