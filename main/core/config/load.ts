@@ -50,10 +50,14 @@ const BooleanSetting = z.union([
 
 const TextSetting = z.string().trim().min(1, { message: 'is empty' });
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
+/**
+ * This machine: 127.0.0.0/8, ::1 and the literal `localhost`, as a parsed URL spells them. Not `*.localhost`: glibc
+ * resolves those through DNS, which may answer with any address.
+ */
 function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || hostname.endsWith('.localhost');
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 /** An https URL, or http on a loopback host (the sandbox): tokens travel only over TLS. */
@@ -64,6 +68,14 @@ const UrlSetting = TextSetting.superRefine((value, ctx) => {
   } catch (error) {
     void error;
     ctx.addIssue({ code: 'custom', message: 'is not a URL' });
+    return;
+  }
+  if (url.username !== '' || url.password !== '') {
+    // The message names no part of the value: it holds a secret.
+    ctx.addIssue({
+      code: 'custom',
+      message: 'carries a user name or password in the address; give the client id and secret as their own settings',
+    });
     return;
   }
   if (url.protocol === 'https:') return;
@@ -121,6 +133,11 @@ interface Candidate {
   value: unknown;
 }
 
+/** The most problems listed one by one; the rest are counted in one more. */
+export const MAX_PROBLEMS = 20;
+/** Keys longer than this are shortened in messages (a key is whatever a file holds). */
+const MAX_KEY_IN_MESSAGE = 60;
+
 export function loadConfig(input: LoadConfigInput): LoadConfigResult {
   const problems: ConfigProblem[] = [];
   const file = readFileValues(input, problems);
@@ -134,7 +151,7 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     const candidates: Candidate[] = [];
     const flagValue = flags.get(SETTINGS[setting].flag);
     if (flagValue !== undefined) candidates.push({ key: SETTINGS[setting].flag, value: flagValue });
-    if (file !== undefined && setting in file) candidates.push({ key: `${setting} (${fileLabel})`, value: file[setting] });
+    if (file !== undefined && Object.hasOwn(file, setting)) candidates.push({ key: `${setting} (${fileLabel})`, value: file[setting] });
     const envValue = input.env[SETTINGS[setting].env];
     if (envValue !== undefined && envValue !== '') candidates.push({ key: SETTINGS[setting].env, value: envValue });
     for (const candidate of candidates) {
@@ -166,7 +183,25 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     language: values.language ?? DEFAULT_CONFIG.language,
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
   };
-  return { config, problems };
+  return { config, problems: capped(problems) };
+}
+
+/** The first MAX_PROBLEMS problems, then one saying how many more there are: a huge file cannot flood the screen. */
+function capped(problems: ConfigProblem[]): ConfigProblem[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const more = problems.length - MAX_PROBLEMS;
+  return [
+    ...problems.slice(0, MAX_PROBLEMS),
+    {
+      key: 'configuration',
+      message: `…and ${more} more problems with the configuration, not listed here.`,
+      fix: 'Fix the problems above (most often a config file with keys that are not Tunewall settings), then restart Tunewall.',
+    },
+  ];
+}
+
+function shortKey(name: string): string {
+  return name.length <= MAX_KEY_IN_MESSAGE ? name : `${name.slice(0, MAX_KEY_IN_MESSAGE)}…`;
 }
 
 /** The real service only when everything it needs is there and valid; otherwise the sandbox, and a problem saying why. */
@@ -229,7 +264,8 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
   if (input.fileText === undefined) return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(input.fileText) as unknown;
+    // Editors on some systems start a UTF-8 file with a byte order mark; JSON.parse does not skip it.
+    json = JSON.parse(input.fileText.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     problems.push({
       key,
@@ -248,10 +284,12 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
   }
   const record = json as Record<string, unknown>;
   for (const name of Object.keys(record)) {
-    if (!(name in SETTINGS)) {
+    // Own properties only: `constructor` or `toString` are on every object's prototype, not settings.
+    if (!Object.hasOwn(SETTINGS, name)) {
+      const shown = shortKey(name);
       problems.push({
-        key: `${name} (${key})`,
-        message: `${name} is not a Tunewall setting; it is ignored.`,
+        key: `${shown} (${key})`,
+        message: `${shown} is not a Tunewall setting; it is ignored.`,
         fix: `Use one of: ${Object.keys(SETTINGS).join(', ')}.`,
       });
     }
@@ -297,7 +335,7 @@ function describeIssue(error: z.ZodError): string {
   if (issue === undefined) return 'is not valid';
   if (issue.code === 'invalid_value') return 'is not one of the accepted values';
   if (issue.code === 'invalid_type') return 'has the wrong type';
-  if (issue.message.startsWith('is ') || issue.message.startsWith('uses ')) return issue.message;
+  if (['is ', 'uses ', 'carries '].some((start) => issue.message.startsWith(start))) return issue.message;
   return `is not valid (${issue.message})`;
 }
 
