@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     flag(argv, 'data-dir') ?? env['TUNEWALL_DATA_DIR'] ?? join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'tunewall');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
+  const store = createFileStore(join(dataDir, 'store.json'), logger);
   const core = await createAppCore({
     env,
     argv,
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     fetch: (input, init) => fetch(input, init),
     cipher: undefined,
     resolveCipher: (config) => loadKioskCipher(vaultKeyPath(config.vaultKeyFile, env)),
-    store: createFileStore(join(dataDir, 'store.json'), logger),
+    store,
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version: packageVersion(),
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
     launcher.dispose();
     await server.close();
     await core.dispose();
+    await store.flush();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
