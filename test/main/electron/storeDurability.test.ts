@@ -18,8 +18,8 @@ let createStore: (options: StoreOptions) => StoreLike;
 let dir: string;
 
 beforeAll(async () => {
-  fs.openSync = ((file: fs.PathLike, ...rest: [fs.OpenMode?, fs.Mode?]) => {
-    const fd = original.openSync(file, ...rest);
+  fs.openSync = ((file: fs.PathLike, flags: fs.OpenMode = 'r', mode?: fs.Mode | null) => {
+    const fd = original.openSync(file, flags, mode);
     openedAt.set(fd, String(file));
     return fd;
   }) as typeof fs.openSync;
