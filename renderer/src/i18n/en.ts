@@ -104,6 +104,20 @@ export const en = {
     reload: 'Reload',
     idle: 'Press any key',
   },
+  errors: {
+    // Failures the catalog features decide on (main/core/features/errors.ts); the English is the same there.
+    badRequest: 'Tunewall could not understand the request ({{what}}).',
+    noService: 'Tunewall has no service to sign in to: see the configuration problems.',
+    signInToSeeRow: 'Sign in to see this row.',
+    signInForOwnMusic: 'Sign in to see your own music.',
+    notAvailableIn: 'Not available in $t(settings.territoryNames.{{territory}})',
+    favoriteNeedsMember: 'Sign in with your phone to keep favorites.',
+    favoriteFailedOffline: 'Not added to favorites: Tunewall cannot reach the music service. Try again when the connection is back.',
+    favoriteFailedService: 'Not added to favorites: the music service is having trouble. Try again shortly.',
+    favoriteFailedUnknownTrack: 'Not added to favorites: the music service does not know this track.',
+    favoriteFailedSignedOut: 'Not added to favorites: Tunewall is no longer signed in. Sign in again, then try again.',
+    favoriteFailed: 'Not added to favorites: the music service refused it.',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -106,4 +106,18 @@ export const ja: Resources = {
     reload: '再読み込み',
     idle: 'いずれかのキーを押してください',
   },
+  errors: {
+    // Failures the catalog features decide on (main/core/features/errors.ts).
+    badRequest: 'Tunewall はこのリクエストを理解できませんでした。',
+    noService: 'サインインできる音楽サービスがありません。設定の問題を確認してください。',
+    signInToSeeRow: 'この列を見るにはサインインしてください。',
+    signInForOwnMusic: 'あなたの音楽を見るにはサインインしてください。',
+    notAvailableIn: '$t(settings.territoryNames.{{territory}})では利用できません',
+    favoriteNeedsMember: 'お気に入りに追加するには、スマートフォンでサインインしてください。',
+    favoriteFailedOffline: 'お気に入りに追加できませんでした：音楽サービスに接続できません。接続が戻ったらもう一度お試しください。',
+    favoriteFailedService: 'お気に入りに追加できませんでした：音楽サービスに問題が発生しています。しばらくしてからお試しください。',
+    favoriteFailedUnknownTrack: 'お気に入りに追加できませんでした：音楽サービスにこの曲が見つかりません。',
+    favoriteFailedSignedOut: 'お気に入りに追加できませんでした：サインインが切れています。もう一度サインインしてからお試しください。',
+    favoriteFailed: 'お気に入りに追加できませんでした：音楽サービスが受け付けませんでした。',
+  },
 };

@@ -106,4 +106,18 @@ export const zhHant: Resources = {
     reload: '重新載入',
     idle: '按任意鍵繼續',
   },
+  errors: {
+    // Failures the catalog features decide on (main/core/features/errors.ts).
+    badRequest: 'Tunewall 無法理解這個要求。',
+    noService: 'Tunewall 沒有可登入的音樂服務，請查看設定問題。',
+    signInToSeeRow: '登入後即可查看這一列。',
+    signInForOwnMusic: '登入後即可查看你自己的音樂。',
+    notAvailableIn: '在$t(settings.territoryNames.{{territory}})無法提供',
+    favoriteNeedsMember: '請用手機登入，才能加入最愛。',
+    favoriteFailedOffline: '未加入最愛：Tunewall 無法連線到音樂服務，請在連線恢復後再試一次。',
+    favoriteFailedService: '未加入最愛：音樂服務暫時出了問題，請稍後再試。',
+    favoriteFailedUnknownTrack: '未加入最愛：音樂服務找不到這首歌。',
+    favoriteFailedSignedOut: '未加入最愛：Tunewall 已不在登入狀態，請重新登入後再試一次。',
+    favoriteFailed: '未加入最愛：音樂服務拒絕了這個要求。',
+  },
 };
