@@ -53,6 +53,12 @@ function recoverableFaults(total = 0.2): Partial<FaultOptions> {
   };
 }
 
+/** The recoverable faults and answers lost after rotation, one request in five faulted in all. */
+function withLostAnswers(): Partial<FaultOptions> {
+  const p = perKind(6);
+  return { ...recoverableFaults(), errorRate: p, unavailableRate: p, dropRate: p, malformedRate: p, slowRate: p, lostAnswerRate: p };
+}
+
 interface Member {
   session: AuthSession;
   /** Refresh requests this member has in flight right now, and the most it ever had. */
@@ -189,9 +195,7 @@ describe('1,000 refresh cycles with 20% faults', () => {
   }, 240_000);
 
   it('with a 30 s reuse grace, and answers lost after rotation among the faults: no member lost', async () => {
-    const p = perKind(6);
-    const faults = { ...recoverableFaults(), errorRate: p, unavailableRate: p, dropRate: p, malformedRate: p, slowRate: p, lostAnswerRate: p };
-    const totals = await runCycles({ cycles: CYCLES, graceSeconds: 30, faults });
+    const totals = await runCycles({ cycles: CYCLES, graceSeconds: 30, faults: withLostAnswers() });
     // Each lost answer is recovered by presenting the spent token once more, inside the grace: the service answers it
     // with the pair the client never received, so no refused token and no lost member. (The same faults under strict
     // rotation, below, do lose members: the lost answers are there.)
@@ -199,9 +203,9 @@ describe('1,000 refresh cycles with 20% faults', () => {
   }, 240_000);
 
   it('answers lost after rotation under strict rotation: each costs the member, who keeps the access token until it expires and is told so', async () => {
-    const p = perKind(6);
-    const faults = { ...recoverableFaults(), errorRate: p, unavailableRate: p, dropRate: p, malformedRate: p, slowRate: p, lostAnswerRate: p };
+    const faults = withLostAnswers();
     const totals = await runCycles({ cycles: CYCLES, graceSeconds: 0, faults });
+    const p = faults.lostAnswerRate ?? 0;
     console.info(
       `strict rotation, ${CYCLES} cycles, ${(100 * p).toFixed(1)}% of token requests answered and then lost: ` +
         `${totals.lost} members lost, ${totals.doubleRefreshes} spent tokens presented again, at most ${totals.maxInFlight} refresh in flight`,

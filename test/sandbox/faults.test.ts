@@ -2,22 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogErrorSchema } from '../../shared/service/catalog';
 import { TokenErrorSchema } from '../../shared/service/auth';
 import { seededRandom } from '../../sandbox/faults';
+import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { startSandbox } from '../../sandbox/index';
 import { memberToken, requestDeviceCode, tokenError, tokenRequest, withSandbox } from './helpers';
 
 const fx = withSandbox();
 
-const NO_FAULTS = {
-  latencyMs: 0,
-  errorRate: 0,
-  dropRate: 0,
-  malformedRate: 0,
-  unavailableRate: 0,
-  retryAfterSeconds: 2,
-  slowRate: 0,
-  slowMs: 30_000,
-  lostAnswerRate: 0,
-};
+const NO_FAULTS = { ...DEFAULT_OPTIONS.faults };
 afterEach(() => fx.sb.control.setFaults(NO_FAULTS));
 
 const clientCredentials = () => tokenRequest(fx.sb, { grant_type: 'client_credentials' });
