@@ -69,6 +69,15 @@ const one = (value: number): Summary => summarise([value]);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
+/**
+ * Opens the app as the shell's browser would: the launch page (a file) hands the one-time key to /launch, whose page
+ * moves on to the app. Probes wait for that last page; the ones before it come and go.
+ */
+async function openApp(page: Page, shell: Shell): Promise<void> {
+  await page.goto(shell.launchUrl);
+  await page.waitForURL(`${shell.origin}/`, { waitUntil: 'commit' });
+}
+
 class Bench {
   private browser: Browser | undefined;
   private fastBrowser: Browser | undefined;
@@ -112,7 +121,7 @@ class Bench {
     const context = await (await this.browserFor(fast)).newContext({ viewport: VIEWPORT });
     await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
-    await page.goto(shell.launchUrl);
+    await openApp(page, shell);
     return { context, page };
   }
 
@@ -299,7 +308,7 @@ async function artworkFigure(bench: Bench, dataDir: string): Promise<void> {
     const url = urls.get(e.requestId);
     if (url !== undefined && !bytes.has(url)) bytes.set(url, e.encodedDataLength);
   });
-  await page.goto(shell.launchUrl);
+  await openApp(page, shell);
   await paintedAt(page, 'home');
   await waitUntil(page, `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`);
   await sleep(500);

@@ -26,6 +26,9 @@ Faults on the client-facing routes
   --malformed-rate R           share 0..1 answered 200 with a truncated, non-JSON body
   --unavailable-rate R         share 0..1 answered 503 with Retry-After (alias --503-rate)
   --retry-after S              Retry-After seconds of a 503 (default 2)
+  --slow-rate R                share 0..1 processed at once but answered only after --slow-ms
+  --slow-ms MS                 how long a slow answer is held (default 30000)
+  --lost-answer-rate R         share 0..1 processed (a refresh token rotated), then the connection is dropped
 
 Lifetimes
   --device-code-lifetime S     device code lifetime (default 600)
@@ -34,6 +37,7 @@ Lifetimes
   --refresh-extra S            how much longer a refresh token lives (default 86400)
   --client-token-lifetime S    client-credentials token lifetime (default 2592000)
   --huge-expires-in            send expires_in as 9223372036854775807 (tokens still expire on time)
+  --refresh-grace S            a rotated refresh token reused within S seconds gets the same new pair (default 0)
 
   --help                       this text`;
 
@@ -50,12 +54,16 @@ const OPTIONS = {
   'unavailable-rate': { type: 'string' },
   '503-rate': { type: 'string' },
   'retry-after': { type: 'string' },
+  'slow-rate': { type: 'string' },
+  'slow-ms': { type: 'string' },
+  'lost-answer-rate': { type: 'string' },
   'device-code-lifetime': { type: 'string' },
   interval: { type: 'string' },
   'access-token-lifetime': { type: 'string' },
   'refresh-extra': { type: 'string' },
   'client-token-lifetime': { type: 'string' },
   'huge-expires-in': { type: 'boolean' },
+  'refresh-grace': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -125,6 +133,9 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       malformedRate: rate('malformed-rate', values['malformed-rate']),
       unavailableRate: unavailable,
       retryAfterSeconds: integer('retry-after', values['retry-after'], 0, 86_400),
+      slowRate: rate('slow-rate', values['slow-rate']),
+      slowMs: integer('slow-ms', values['slow-ms'], 0, 600_000),
+      lostAnswerRate: rate('lost-answer-rate', values['lost-answer-rate']),
     });
     input.lifetimes = defined({
       deviceCodeSeconds: integer('device-code-lifetime', values['device-code-lifetime'], 1),
@@ -133,6 +144,7 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       refreshExtraSeconds: integer('refresh-extra', values['refresh-extra'], 0),
       clientTokenSeconds: integer('client-token-lifetime', values['client-token-lifetime'], 1),
       hugeExpiresIn: values['huge-expires-in'],
+      refreshGraceSeconds: integer('refresh-grace', values['refresh-grace'], 0, 86_400),
     });
     const stateFile = values.state?.trim();
     if (stateFile === '') throw new FlagError('--state must name a file.');

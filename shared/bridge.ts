@@ -45,18 +45,26 @@ export interface PairingCode {
   expiresAt: number;
 }
 
+/** Why pairing is shown again although nobody signed out here. */
+export interface PairingNotice {
+  /** 'signed-out': the service refused the sign-in (revoked); 'expired': it ran out and could not be renewed. */
+  reason: 'signed-out' | 'expired';
+  /** In English, for a renderer without a translation. */
+  message: string;
+}
+
 export type AuthState =
   | { status: 'starting' }
   | {
       status: 'requesting-code';
       attempt: number;
-      /** Why pairing is shown again, e.g. the service signed the member out; absent for an ordinary pairing. */
-      notice?: string;
+      /** Why pairing is shown again; absent for an ordinary pairing. */
+      notice?: PairingNotice;
     }
   | {
       status: 'pairing';
       /** As on 'requesting-code': kept until the member signs in or asks for a new code. */
-      notice?: string;
+      notice?: PairingNotice;
       code: PairingCode;
       /** `retrying`: the last poll failed (offline or the service is busy); polling goes on until the code expires. */
       poll: 'waiting' | 'retrying';

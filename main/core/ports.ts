@@ -26,10 +26,20 @@ export interface Cipher {
   decrypt(ciphertext: Buffer): string;
 }
 
+export interface SetOptions {
+  /**
+   * 'durable' (the default): on disk, synced, when set() returns, so a power cut a moment later loses nothing (a
+   * rotated refresh token must outlive the old one it replaces). 'coalesced': written a moment later together with
+   * other such writes, never on the caller's path; a crash may lose it (a cache).
+   */
+  write?: 'durable' | 'coalesced';
+}
+
 /** A small persistent key-value store (electron-store, a JSON file, or memory in tests). Values are JSON. */
 export interface KeyValueStore {
   get(key: string): unknown;
-  set(key: string, value: unknown): void;
+  set(key: string, value: unknown, options?: SetOptions): void;
+  /** Durable, as a durable set. */
   delete(key: string): void;
 }
 

@@ -23,6 +23,8 @@ export type FakeScenario =
   | 'pairing-retrying'
   | 'denied'
   | 'expired'
+  | 'signed-out'
+  | 'sign-in-expired'
   | 'requesting'
   | 'home'
   | 'guest'
@@ -31,7 +33,7 @@ export type FakeScenario =
   | 'config';
 
 export const FAKE_SCENARIOS: readonly FakeScenario[] = [
-  'pairing', 'pairing-retrying', 'denied', 'expired', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
+  'pairing', 'pairing-retrying', 'denied', 'expired', 'signed-out', 'sign-in-expired', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
 ];
 
 export interface FakeOptions {
@@ -84,7 +86,7 @@ const NETWORK_ERROR: UiError = {
   retryable: true,
 };
 
-function pairingAuth(now: number, poll: 'waiting' | 'retrying' = 'waiting'): AuthState {
+function pairingAuth(now: number, poll: 'waiting' | 'retrying' = 'waiting'): Extract<AuthState, { status: 'pairing' }> {
   const verificationUrl = 'https://account.example.com/device';
   return {
     status: 'pairing',
@@ -122,6 +124,13 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         return { status: 'denied', message: 'Sign-in was declined on the other device. Press OK to get a new code.', messageKey: 'denied' };
       case 'expired':
         return { status: 'expired', message: 'The sign-in code expired. Press OK to get a new one.', messageKey: 'codeExpired' };
+      case 'signed-out':
+        return {
+          ...pairingAuth(now()),
+          notice: { reason: 'signed-out', message: 'You were signed out by the music service. Scan the code to sign in again.' },
+        };
+      case 'sign-in-expired':
+        return { ...pairingAuth(now()), notice: { reason: 'expired', message: 'Your sign-in expired. Scan the code to sign in again.' } };
       case 'requesting':
         return { status: 'requesting-code', attempt: 1 };
       case 'guest':

@@ -33,6 +33,14 @@ export interface RefreshRecord {
 
 export type RefreshResult = { ok: true; tokens: IssuedTokens } | { ok: false };
 
+/** The answer to one rotation, kept only while the reuse grace lasts, under a hash of the spent refresh token. */
+interface RecentRotation {
+  clientId: string;
+  memberId: string;
+  tokens: IssuedTokens;
+  expiresAt: number;
+}
+
 function newToken(prefix: string): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
 }
@@ -57,6 +65,7 @@ function sweep<T extends { expiresAt: number }>(map: Map<string, T>, now: number
 export class TokenStore implements TokenVerifier {
   private readonly access = new Map<string, AccessRecord>();
   private readonly refresh = new Map<string, RefreshRecord>();
+  private readonly recentRotations = new Map<string, RecentRotation>();
 
   constructor(
     private readonly clock: Clock,
@@ -103,13 +112,33 @@ export class TokenStore implements TokenVerifier {
     return { access_token: accessToken, token_type: 'Bearer', expires_in: seconds, refresh_token: refreshToken };
   }
 
-  /** Rotation: the presented refresh token stops working at once, whether or not the answer reaches the client. */
+  /**
+   * Rotation: the presented refresh token stops working at once, whether or not the answer reaches the client. With a
+   * reuse grace (`refreshGraceSeconds`), the same token presented again within it gets the same new pair back.
+   */
   rotate(clientId: string, refreshToken: string): RefreshResult {
+    const now = this.clock.now();
+    // A new pair in the clear is held no longer than its grace lasts.
+    for (const [key, recent] of this.recentRotations) if (recent.expiresAt <= now) this.recentRotations.delete(key);
     const record = this.refresh.get(tokenDigest(refreshToken));
-    if (!record || record.clientId !== clientId) return { ok: false };
+    if (!record) return this.reuse(clientId, refreshToken, now);
+    if (record.clientId !== clientId) return { ok: false };
     this.refresh.delete(tokenDigest(refreshToken));
-    if (record.expiresAt <= this.clock.now()) return { ok: false };
-    return { ok: true, tokens: this.issueMember(clientId, record.memberId) };
+    if (record.expiresAt <= now) return { ok: false };
+    const tokens = this.issueMember(clientId, record.memberId);
+    const graceMs = this.lifetimes.refreshGraceSeconds * 1000;
+    if (graceMs > 0) {
+      this.recentRotations.set(tokenDigest(refreshToken), { clientId, memberId: record.memberId, tokens, expiresAt: now + graceMs });
+    }
+    return { ok: true, tokens };
+  }
+
+  /** A spent refresh token within its grace: the pair its rotation issued (revoking the member ends the grace). */
+  private reuse(clientId: string, refreshToken: string, now: number): RefreshResult {
+    const key = tokenDigest(refreshToken);
+    const recent = this.recentRotations.get(key);
+    if (!recent || recent.clientId !== clientId || recent.expiresAt <= now) return { ok: false };
+    return { ok: true, tokens: recent.tokens };
   }
 
   /** Revokes every access and refresh token of one member; returns how many were revoked. */
@@ -126,6 +155,9 @@ export class TokenStore implements TokenVerifier {
         this.refresh.delete(token);
         count += 1;
       }
+    }
+    for (const [key, recent] of this.recentRotations) {
+      if (recent.memberId === memberId) this.recentRotations.delete(key);
     }
     return count;
   }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState, PairingNotice } from '../../shared/bridge';
 import { renderApp, press } from './helpers';
 
 const NOW = new Date('2025-11-22T09:00:00Z').getTime();
@@ -52,6 +53,32 @@ describe('pairing screen', () => {
     renderApp({ scenario: 'pairing-retrying', language: 'en', now: () => NOW });
     expect(await screen.findByText('Offline — retrying in 8 s')).toBeTruthy();
     expect(screen.getByText('Demo service — approve at http://192.168.1.20:4780/device')).toBeTruthy();
+  });
+
+  it.each([
+    ['signed-out', 'en', 'You were signed out by the music service. Please sign in again.'],
+    ['signed-out', 'zh-Hant', '音樂服務已將你登出。請重新登入以繼續使用。'],
+    ['signed-out', 'ja', '音楽サービスからサインアウトされました。もう一度サインインしてください。'],
+    ['sign-in-expired', 'en', 'Your sign-in expired. Please sign in again.'],
+    ['sign-in-expired', 'zh-Hant', '你的登入已過期。請重新登入以繼續使用。'],
+    ['sign-in-expired', 'ja', 'サインインの有効期限が切れました。もう一度サインインしてください。'],
+  ] as const)('says why pairing is back (%s) in %s, next to a new code', async (scenario, language, sentence) => {
+    renderApp({ scenario, language, now: () => NOW });
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toBe(`!${sentence}`);
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+  });
+
+  it('shows the English notice from the core when it names a reason the catalog does not know', async () => {
+    const { fake } = renderApp({ scenario: 'pairing', language: 'ja', now: () => NOW });
+    await screen.findByTestId('user-code');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const auth = fake.state().auth;
+    if (auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const notice = { reason: 'revoked-elsewhere', message: 'Signed out on another device.' } as unknown as PairingNotice;
+    const next: AuthState = { ...auth, notice };
+    act(() => fake.setState({ auth: next }));
+    expect((await screen.findByRole('alert')).textContent).toBe('!Signed out on another device.');
   });
 
   it('after a denial offers a new code, which asks the bridge for one', async () => {

@@ -84,6 +84,14 @@ describe('sandbox CLI', () => {
     expect(parseCliArgs(['--state', ' '])).toEqual({ kind: 'error', message: '--state must name a file.' });
   });
 
+  it('turns the slow, lost-answer and reuse-grace flags into options', () => {
+    expect(parseCliArgs(['--slow-rate', '0.05', '--slow-ms', '20000', '--lost-answer-rate', '0.01', '--refresh-grace', '30'])).toEqual({
+      kind: 'run',
+      input: { faults: { slowRate: 0.05, slowMs: 20000, lostAnswerRate: 0.01 }, lifetimes: { refreshGraceSeconds: 30 } },
+    });
+    expect(parseCliArgs(['--lost-answer-rate', '1.5'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--lost-answer-rate') });
+  });
+
   it('names the bad flag in plain words', () => {
     expect(parseCliArgs(['--error-rate', '2'])).toEqual({
       kind: 'error',

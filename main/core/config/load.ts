@@ -52,10 +52,14 @@ const BooleanSetting = z.union([
 
 const TextSetting = z.string().trim().min(1, { message: 'empty' satisfies ConfigIssue });
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
+/**
+ * This machine: 127.0.0.0/8, ::1 and the literal `localhost`, as a parsed URL spells them. Not `*.localhost`: glibc
+ * resolves those through DNS, which may answer with any address.
+ */
 function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname) || hostname.endsWith('.localhost');
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255);
 }
 
 /** An https URL, or http on a loopback host (the sandbox): tokens travel only over TLS. */
@@ -66,6 +70,11 @@ const UrlSetting = TextSetting.superRefine((value, ctx) => {
   } catch (error) {
     void error;
     ctx.addIssue({ code: 'custom', message: 'notUrl' satisfies ConfigIssue });
+    return;
+  }
+  if (url.username !== '' || url.password !== '') {
+    // The message names no part of the value: it holds a secret.
+    ctx.addIssue({ code: 'custom', message: 'hasCredentials' satisfies ConfigIssue });
     return;
   }
   if (url.protocol === 'https:') return;
@@ -106,6 +115,11 @@ interface Candidate {
   value: unknown;
 }
 
+/** The most problems listed one by one; the rest are counted in one more. */
+export const MAX_PROBLEMS = 20;
+/** Keys longer than this are shortened in messages (a key is whatever a file holds). */
+const MAX_KEY_IN_MESSAGE = 60;
+
 export function loadConfig(input: LoadConfigInput): LoadConfigResult {
   const problems: ConfigProblem[] = [];
   const file = readFileValues(input, problems);
@@ -119,7 +133,7 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     const candidates: Candidate[] = [];
     const flagValue = flags.get(SETTINGS[setting].flag);
     if (flagValue !== undefined) candidates.push({ key: SETTINGS[setting].flag, value: flagValue });
-    if (file !== undefined && setting in file) candidates.push({ key: `${setting} (${fileLabel})`, value: file[setting] });
+    if (file !== undefined && Object.hasOwn(file, setting)) candidates.push({ key: `${setting} (${fileLabel})`, value: file[setting] });
     const envValue = input.env[SETTINGS[setting].env];
     if (envValue !== undefined && envValue !== '') candidates.push({ key: SETTINGS[setting].env, value: envValue });
     for (const candidate of candidates) {
@@ -147,7 +161,18 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     language: values.language ?? DEFAULT_CONFIG.language,
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
   };
-  return { config, problems };
+  return { config, problems: capped(problems) };
+}
+
+/** The first MAX_PROBLEMS problems, then one saying how many more there are: a huge file cannot flood the screen. */
+function capped(problems: ConfigProblem[]): ConfigProblem[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const more = problems.length - MAX_PROBLEMS;
+  return [...problems.slice(0, MAX_PROBLEMS), configProblem('configuration', 'moreProblems', 'moreProblems', { count: more })];
+}
+
+function shortKey(name: string): string {
+  return name.length <= MAX_KEY_IN_MESSAGE ? name : `${name.slice(0, MAX_KEY_IN_MESSAGE)}…`;
 }
 
 /** The real service only when everything it needs is there and valid; otherwise the sandbox, and a problem saying why. */
@@ -190,7 +215,8 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
   if (input.fileText === undefined) return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(input.fileText) as unknown;
+    // Editors on some systems start a UTF-8 file with a byte order mark; JSON.parse does not skip it.
+    json = JSON.parse(input.fileText.replace(/^\uFEFF/, '')) as unknown;
   } catch (error) {
     problems.push(configProblem(key, 'fileNotJson', 'fileNotJson', { detail: error instanceof Error ? error.message : String(error) }));
     return undefined;
@@ -201,8 +227,9 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
   }
   const record = json as Record<string, unknown>;
   for (const name of Object.keys(record)) {
-    if (!(name in SETTINGS)) {
-      problems.push(configProblem(`${name} (${key})`, 'unknownSetting', 'unknownSetting'));
+    // Own properties only: `constructor` or `toString` are on every object's prototype, not settings.
+    if (!Object.hasOwn(SETTINGS, name)) {
+      problems.push(configProblem(`${shortKey(name)} (${key})`, 'unknownSetting', 'unknownSetting'));
     }
   }
   return record;

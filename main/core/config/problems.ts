@@ -12,6 +12,8 @@ import { SETTINGS, type SettingKey } from './config';
 export const CONFIG_ISSUES = {
   empty: 'is empty',
   notUrl: 'is not a URL',
+  // The words name no part of the value: it holds a secret.
+  hasCredentials: 'carries a user name or password in the address; give the client id and secret as their own settings',
   insecureHttp: 'uses http:// for a host that is not this machine; tokens travel only over TLS',
   badScheme: (p: { scheme: string }) => `uses ${p.scheme}, not https://`,
   notBoolean: 'is not true or false',
@@ -43,6 +45,7 @@ export const CONFIG_MESSAGES = {
   fileNotObject: 'does not hold a JSON object; the file is ignored.',
   unknownSetting: 'is not a Tunewall setting; it is ignored.',
   sandboxFailed: 'is not set, and the built-in demo service could not start.',
+  moreProblems: (p: { count: number }) => `has ${p.count} more problems, not listed here.`,
 } as const;
 
 /** How to fix each problem, in English, by key (`errors.configFix.<key>`). */
@@ -69,6 +72,7 @@ export const CONFIG_FIXES = {
   fileNotObject: 'Write the settings as one object, such as {"territory": "JP"}.',
   unknownSetting: (p: { settings: string }) => `Use one of: ${p.settings}.`,
   sandboxFailed: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET (and the service URLs), or restart Tunewall.',
+  moreProblems: 'Fix the problems above (most often a config file with keys that are not Tunewall settings), then restart Tunewall.',
 } as const satisfies Record<SettingKey, unknown> & Record<string, unknown>;
 export type ConfigFix = keyof typeof CONFIG_FIXES;
 

@@ -22,6 +22,10 @@ export const en = {
     guest: 'Browse without signing in',
     sandbox: 'Demo service — approve at {{url}}',
     qrLabel: 'QR code to open the sign-in page',
+    notice: {
+      'signed-out': 'You were signed out by the music service. Please sign in again.',
+      expired: 'Your sign-in expired. Please sign in again.',
+    },
   },
   home: {
     guest: 'Guest',
@@ -126,6 +130,7 @@ export const en = {
     codeExpired: 'The sign-in code expired. Press OK to get a new one.',
     noCode: 'Tunewall cannot get a sign-in code from the music service. Press OK to try again.',
     signedOut: 'You were signed out by the music service. Scan the code to sign in again.',
+    signInExpired: 'Your sign-in expired. Scan the code to sign in again.',
     notSignedIn: 'Tunewall is not signed in. Scan the code to sign in.',
     rejected: 'The music service did not accept Tunewall’s sign-in. Try again in a moment.',
     unexpected: 'Something went wrong in Tunewall. Try again.',
@@ -159,6 +164,8 @@ export const en = {
       empty_default: 'is empty; using the default.',
       notUrl_next: 'is not a URL; using the next source or the default.',
       notUrl_default: 'is not a URL; using the default.',
+      hasCredentials_next: 'carries a user name or password in the address; give the client id and secret as their own settings; using the next source or the default.',
+      hasCredentials_default: 'carries a user name or password in the address; give the client id and secret as their own settings; using the default.',
       insecureHttp_next: 'uses http:// for a host that is not this machine; tokens travel only over TLS; using the next source or the default.',
       insecureHttp_default: 'uses http:// for a host that is not this machine; tokens travel only over TLS; using the default.',
       badScheme_next: 'uses {{scheme}}, not https://; using the next source or the default.',
@@ -182,6 +189,7 @@ export const en = {
       fileNotObject: 'does not hold a JSON object; the file is ignored.',
       unknownSetting: 'is not a Tunewall setting; it is ignored.',
       sandboxFailed: 'is not set, and the built-in demo service could not start.',
+      moreProblems: 'has {{count}} more problems, not listed here.',
     },
     configFix: {
       clientId: 'Set the App ID from the developer console, or remove it to use the built-in sandbox.',
@@ -206,6 +214,7 @@ export const en = {
       fileNotObject: 'Write the settings as one object, such as {"territory": "JP"}.',
       unknownSetting: 'Use one of: {{settings}}.',
       sandboxFailed: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET (and the service URLs), or restart Tunewall.',
+      moreProblems: 'Fix the problems above (most often a config file with keys that are not Tunewall settings), then restart Tunewall.',
     },
     // Failures the catalog features decide on (main/core/features/errors.ts); the English is the same there.
     badRequest: 'Tunewall could not understand the request ({{what}}).',

@@ -24,6 +24,10 @@ export const ja: Resources = {
     guest: 'サインインせずに見る',
     sandbox: 'デモサービス — {{url}} で承認してください',
     qrLabel: 'サインインページを開く QR コード',
+    notice: {
+      'signed-out': '音楽サービスからサインアウトされました。もう一度サインインしてください。',
+      expired: 'サインインの有効期限が切れました。もう一度サインインしてください。',
+    },
   },
   home: {
     guest: 'ゲスト',
@@ -128,6 +132,7 @@ export const ja: Resources = {
     codeExpired: 'サインインコードの有効期限が切れました。OK を押すと新しいコードを表示します。',
     noCode: 'Tunewall は音楽サービスからサインインコードを取得できません。OK を押してもう一度お試しください。',
     signedOut: '音楽サービスによってサインアウトされました。コードをスキャンしてもう一度サインインしてください。',
+    signInExpired: 'サインインの有効期限が切れました。コードをスキャンしてもう一度サインインしてください。',
     notSignedIn: 'Tunewall はサインインしていません。コードをスキャンしてサインインしてください。',
     rejected: '音楽サービスが Tunewall のサインインを受け付けませんでした。しばらくしてからもう一度お試しください。',
     unexpected: 'Tunewall で問題が起きました。もう一度お試しください。',
@@ -161,6 +166,8 @@ export const ja: Resources = {
       empty_default: 'が空です。既定値を使います。',
       notUrl_next: 'は URL ではありません。次の設定元の値か既定値を使います。',
       notUrl_default: 'は URL ではありません。既定値を使います。',
+      hasCredentials_next: 'のアドレスにユーザー名かパスワードが含まれています。クライアント ID とシークレットはそれぞれの設定で指定してください。次の設定元か既定値を使います。',
+      hasCredentials_default: 'のアドレスにユーザー名かパスワードが含まれています。クライアント ID とシークレットはそれぞれの設定で指定してください。既定値を使います。',
       insecureHttp_next: 'はこのマシン以外のホストに http:// を使っています。トークンは TLS でのみ送信されます。次の設定元の値か既定値を使います。',
       insecureHttp_default: 'はこのマシン以外のホストに http:// を使っています。トークンは TLS でのみ送信されます。既定値を使います。',
       badScheme_next: 'は https:// ではなく {{scheme}} を使っています。次の設定元の値か既定値を使います。',
@@ -184,6 +191,7 @@ export const ja: Resources = {
       fileNotObject: 'に JSON オブジェクトが入っていません。このファイルは無視されます。',
       unknownSetting: 'は Tunewall の設定ではありません。無視されます。',
       sandboxFailed: 'が設定されておらず、内蔵のデモサービスも起動できませんでした。',
+      moreProblems: 'ほかに {{count}} 件の問題があります（ここには表示していません）。',
     },
     configFix: {
       clientId: '開発者コンソールの App ID を設定するか、削除して内蔵のサンドボックスを使ってください。',
@@ -208,6 +216,7 @@ export const ja: Resources = {
       fileNotObject: '設定は {"territory": "JP"} のように 1 つのオブジェクトとして書いてください。',
       unknownSetting: '次のいずれかを使ってください：{{settings}}。',
       sandboxFailed: 'TUNEWALL_CLIENT_ID と TUNEWALL_CLIENT_SECRET（とサービスの URL）を設定するか、Tunewall を再起動してください。',
+      moreProblems: '上の問題を直してから（多くは Tunewall の設定ではないキーを含む設定ファイルです）、Tunewall を再起動してください。',
     },
     // Failures the catalog features decide on (main/core/features/errors.ts).
     badRequest: 'Tunewall はこのリクエストを理解できませんでした。',

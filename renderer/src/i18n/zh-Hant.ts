@@ -24,6 +24,10 @@ export const zhHant: Resources = {
     guest: '不登入，直接瀏覽',
     sandbox: '示範服務 — 請在 {{url}} 同意',
     qrLabel: '開啟登入頁面的 QR 碼',
+    notice: {
+      'signed-out': '音樂服務已將你登出。請重新登入以繼續使用。',
+      expired: '你的登入已過期。請重新登入以繼續使用。',
+    },
   },
   home: {
     guest: '訪客',
@@ -128,6 +132,7 @@ export const zhHant: Resources = {
     codeExpired: '登入代碼已失效。按 OK 取得新代碼。',
     noCode: 'Tunewall 無法從音樂服務取得登入代碼。按 OK 再試一次。',
     signedOut: '音樂服務已將你登出。請掃描代碼重新登入。',
+    signInExpired: '你的登入已過期。請掃描代碼重新登入。',
     notSignedIn: 'Tunewall 尚未登入。請掃描代碼登入。',
     rejected: '音樂服務不接受 Tunewall 的登入。請稍後再試。',
     unexpected: 'Tunewall 發生了問題。請再試一次。',
@@ -161,6 +166,8 @@ export const zhHant: Resources = {
       empty_default: '是空的；改用預設值。',
       notUrl_next: '不是網址；改用下一個來源的值或預設值。',
       notUrl_default: '不是網址；改用預設值。',
+      hasCredentials_next: '的網址裡含有使用者名稱或密碼；請把用戶端 ID 與密鑰分開設定；改用下一個來源或預設值。',
+      hasCredentials_default: '的網址裡含有使用者名稱或密碼；請把用戶端 ID 與密鑰分開設定；改用預設值。',
       insecureHttp_next: '對不是這台機器的主機使用 http://；權杖只能經由 TLS 傳送；改用下一個來源的值或預設值。',
       insecureHttp_default: '對不是這台機器的主機使用 http://；權杖只能經由 TLS 傳送；改用預設值。',
       badScheme_next: '使用的是 {{scheme}}，而不是 https://；改用下一個來源的值或預設值。',
@@ -184,6 +191,7 @@ export const zhHant: Resources = {
       fileNotObject: '裡面不是 JSON 物件；已略過這個檔案。',
       unknownSetting: '不是 Tunewall 的設定；已略過。',
       sandboxFailed: '沒有設定，而且內建的示範服務無法啟動。',
+      moreProblems: '還有 {{count}} 個問題未列出。',
     },
     configFix: {
       clientId: '請填入開發者主控台上的 App ID，或移除這項設定以使用內建的沙盒。',
@@ -208,6 +216,7 @@ export const zhHant: Resources = {
       fileNotObject: '請把設定寫成一個物件，例如 {"territory": "JP"}。',
       unknownSetting: '請使用以下其中之一：{{settings}}。',
       sandboxFailed: '請設定 TUNEWALL_CLIENT_ID 和 TUNEWALL_CLIENT_SECRET（以及服務網址），或重新啟動 Tunewall。',
+      moreProblems: '請先修正上面的問題（最常見的是設定檔裡有不屬於 Tunewall 的設定），然後重新啟動 Tunewall。',
     },
     // Failures the catalog features decide on (main/core/features/errors.ts).
     badRequest: 'Tunewall 無法理解這個要求。',

@@ -48,6 +48,8 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
   }, [auth.status, bridge]);
 
   const code = auth.status === 'pairing' ? auth.code : undefined;
+  // Why pairing is back when nobody here signed out: said until the member signs in again.
+  const notice = auth.status === 'pairing' || auth.status === 'requesting-code' ? auth.notice : undefined;
   const remaining = code !== undefined ? secondsUntil(code.expiresAt, now) : undefined;
   const url = code?.shortVerificationUrl ?? code?.verificationUrl ?? '';
   const displayUrl = url.replace(/^https?:\/\//, '');
@@ -68,6 +70,12 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen pairing" aria-labelledby="pairing-title">
         <div className="pairing-text">
+          {notice !== undefined && (
+            <p className="pairing-notice" role="alert" data-testid="pairing-notice">
+              <span className="notice-mark" aria-hidden="true">!</span>
+              <span>{t(`pairing.notice.${notice.reason}`, { defaultValue: notice.message })}</span>
+            </p>
+          )}
           <h1 id="pairing-title" className="pairing-title">{t('pairing.title')}</h1>
           <ol className="steps">
             <li><span className="step-n">1</span><span>{t('pairing.step1', { url: displayUrl || '…' })}</span></li>

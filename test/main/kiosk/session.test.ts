@@ -67,7 +67,7 @@ describe('kiosk session', () => {
     const cookie = 's'.repeat(43);
     const first = await startKioskServer({ core, rendererDir: dir, secret: 'a'.repeat(43), sessionCookie: cookie, port: 0 });
     const launch = await get(first, `/launch?key=${'a'.repeat(43)}`);
-    expect(launch.status).toBe(303);
+    expect(launch.status).toBe(200);
     expect(launch.setCookie?.[0]).toMatch(new RegExp(`^tunewall_session=${cookie};`));
     const port = Number(new URL(first.origin).port);
     await first.close();
@@ -81,6 +81,32 @@ describe('kiosk session', () => {
       expect((await get(second, `/launch?key=${'a'.repeat(43)}`)).status).toBe(403);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('kiosk session revoked', () => {
+  it('a launch key used twice revokes the lasting cookie too, and hands the shell a new one to keep', async () => {
+    const cookie = 's'.repeat(43);
+    const kept: string[] = [];
+    const server = await startKioskServer({
+      core,
+      rendererDir: dir,
+      secret: 'a'.repeat(43),
+      sessionCookie: cookie,
+      onSessionCookie: (next) => kept.push(next),
+      port: 0,
+    });
+    try {
+      expect((await get(server, `/launch?key=${'a'.repeat(43)}`)).status).toBe(200);
+      expect((await get(server, '/', cookie)).status).toBe(200);
+      expect((await get(server, `/launch?key=${'a'.repeat(43)}`)).status).toBe(403);
+      expect((await get(server, '/', cookie)).status).toBe(403);
+      expect(kept).toHaveLength(1);
+      expect(kept[0]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(kept[0]).not.toBe(cookie);
+    } finally {
+      await server.close();
     }
   });
 });

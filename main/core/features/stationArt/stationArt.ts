@@ -94,7 +94,8 @@ export function createStationArt(deps: StationArtDeps): StationArt {
     writeTimer = undefined;
     if (!entries) return;
     try {
-      store.set(STORE_KEY, { version: VERSION, entries: [...entries.values()] });
+      // A cache: written with other such changes, off the path of a remote press.
+      store.set(STORE_KEY, { version: VERSION, entries: [...entries.values()] }, { write: 'coalesced' });
     } catch (error) {
       // Tiles still get their art from memory; only a warm start asks again.
       logger.warn('station art could not be saved', { reason: String(error) });

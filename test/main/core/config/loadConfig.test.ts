@@ -160,6 +160,60 @@ describe('loadConfig', () => {
     }
   });
 
+  it('checks unknown keys as own properties: constructor, toString and __proto__ are not settings', () => {
+    const fileText = '{"constructor": 1, "toString": "x", "hasOwnProperty": true, "__proto__": {"territory": "JP"}, "territory": "HK"}';
+    const { config, problems } = loadConfig({ env: {}, argv: [], fileText });
+    expect(config.territory).toBe('HK');
+    expect(problems.map((p) => p.key).sort()).toEqual([
+      '__proto__ (config.json)',
+      'constructor (config.json)',
+      'hasOwnProperty (config.json)',
+      'toString (config.json)',
+    ]);
+    expect(problems[0]?.message).toContain('is not a Tunewall setting');
+  });
+
+  it('reads a file that starts with a UTF-8 byte order mark', () => {
+    const { config, problems } = loadConfig({ env: {}, argv: [], fileText: '\uFEFF{"territory": "JP"}' });
+    expect(problems).toEqual([]);
+    expect(config.territory).toBe('JP');
+  });
+
+  it('loopback is 127.0.0.0/8, ::1 and localhost only: *.localhost and look-alikes need TLS', () => {
+    for (const host of ['127.0.0.1:8080', '127.5.6.7', 'localhost:3000', 'LOCALHOST', '[::1]:9000', '[0:0:0:0:0:0:0:1]']) {
+      const local = loadConfig({ env: { ...CREDS, TUNEWALL_AUTH_URL: `http://${host}` }, argv: [] });
+      expect(local.problems, host).toEqual([]);
+    }
+    for (const host of ['anything.localhost', 'localhost.example.com', '127.0.0.1.nip.io', '128.0.0.1', '[::2]', '[::ffff:7f00:1]', '0.0.0.0']) {
+      const remote = loadConfig({ env: { ...CREDS, TUNEWALL_AUTH_URL: `http://${host}` }, argv: [] });
+      expect(remote.config.service.useSandbox, host).toBe(true);
+      expect(remote.problems[0], host).toMatchObject({ key: 'TUNEWALL_AUTH_URL', message: expect.stringContaining('TLS') });
+    }
+  });
+
+  it('refuses a URL that carries a user name or password, and says where credentials belong', () => {
+    for (const url of ['https://user:pass@auth.example.com', 'https://user@auth.example.com', 'http://:pw@127.0.0.1:8080']) {
+      const { config, problems } = loadConfig({ env: { ...CREDS, TUNEWALL_AUTH_URL: url }, argv: [] });
+      expect(config.service.useSandbox, url).toBe(true);
+      expect(problems[0], url).toMatchObject({ key: 'TUNEWALL_AUTH_URL', message: expect.stringContaining('user name or password') });
+      expect(JSON.stringify(problems), url).not.toContain('pass@');
+    }
+  });
+
+  it('caps the problems of a huge file at 20, then says how many more', () => {
+    const file = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`unknown${i}`, i]));
+    const { problems } = loadConfig({ env: {}, argv: [], fileText: JSON.stringify(file) });
+    expect(problems).toHaveLength(21);
+    expect(problems[19]?.key).toBe('unknown19 (config.json)');
+    expect(problems[20]).toMatchObject({ message: expect.stringContaining('4980 more'), messageKey: 'config.moreProblems', params: expect.objectContaining({ count: 4980 }) });
+  });
+
+  it('shortens a very long unknown key in its problem', () => {
+    const { problems } = loadConfig({ env: {}, argv: [], fileText: JSON.stringify({ ['x'.repeat(10_000)]: 1 }) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.key.length).toBeLessThan(300);
+  });
+
   it('never throws, whatever it is given', () => {
     expect(() => loadConfig({ env: { TUNEWALL_IDLE_SECONDS: '1e999', TUNEWALL_LANGUAGE: '' }, argv: ['--', '--territory', '--api-url='], fileText: 'null' })).not.toThrow();
   });

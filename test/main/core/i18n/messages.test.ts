@@ -53,7 +53,7 @@ function everyCoreMessage(): CoreWords[] {
   }
   for (const message of Object.keys(CONFIG_MESSAGES) as (keyof typeof CONFIG_MESSAGES)[]) {
     for (const fix of Object.keys(CONFIG_FIXES) as ConfigFix[]) {
-      const problem = configProblem('key', message, fix, { detail: 'Unexpected end of JSON input' });
+      const problem = configProblem('key', message, fix, { detail: 'Unexpected end of JSON input', count: 7 });
       words.push({ message: problem.message, messageKey: problem.messageKey, params: problem.params });
       words.push({ message: problem.fix, messageKey: problem.fixKey, params: problem.params });
     }

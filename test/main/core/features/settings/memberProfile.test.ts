@@ -70,7 +70,7 @@ describe('member profile', () => {
     cache.write(scope, { id: 'favorites', tiles: [], fetchedAt: 1, fromCache: false });
     let forgotten = 0;
     profile.onForget(() => (forgotten += 1));
-    signIn({ status: 'requesting-code', attempt: 1, notice: 'You were signed out.' });
+    signIn({ status: 'requesting-code', attempt: 1, notice: { reason: 'signed-out', message: 'You were signed out.' } });
     expect(settings.member()).toBeUndefined();
     expect(cache.read(scope, 'favorites')).toBeUndefined();
     expect(forgotten).toBe(1);
