@@ -25,6 +25,15 @@ export const MB = 1024 * 1024;
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
+/**
+ * Opens the app as the shell's browser would: the launch page (a file) hands the one-time key to /launch, whose page
+ * moves on to the app. Probes wait for that last page; the ones before it come and go.
+ */
+export async function openApp(page: Page, shell: Shell): Promise<void> {
+  await page.goto(shell.launchUrl);
+  await page.waitForURL(`${shell.origin}/`, { waitUntil: 'commit' });
+}
+
 /** Home has asked for and drawn every row it shows (none is still a skeleton). */
 export const ROWS_SETTLED = `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`;
 
@@ -91,9 +100,9 @@ export class Bench {
     const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT });
     await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
-    const url = options.url ?? shell?.launchUrl;
-    if (url === undefined) throw new Error('Nothing to open.');
-    await page.goto(url);
+    if (options.url !== undefined) await page.goto(options.url);
+    else if (shell !== undefined) await openApp(page, shell);
+    else throw new Error('Nothing to open.');
     return { context, page };
   }
 

@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { LoggedRequest } from '../sandbox/index';
 import type { FigureBook } from './figures';
-import { log, rowsSettled, sleep, VIEWPORT, type Bench } from './harness';
+import { log, openApp, rowsSettled, sleep, VIEWPORT, type Bench } from './harness';
 import { artworkSettled, drawnImages, paintedAt, PROBE_SCRIPT } from './probe';
 import { REPO } from './shell';
 import { allOverlap, differences, maxConcurrency, summarise } from './stats';
@@ -194,7 +194,7 @@ export async function artworkFigure(bench: Bench, book: FigureBook, dataDir: str
     const url = urls.get(e.requestId);
     if (url !== undefined && !bytes.has(url)) bytes.set(url, e.encodedDataLength);
   });
-  await page.goto(shell.launchUrl);
+  await openApp(page, shell);
   await paintedAt(page, 'home');
   await rowsSettled(page);
   await sleep(500);

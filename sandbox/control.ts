@@ -80,6 +80,9 @@ export const FaultPatchSchema = z
     malformedRate: rate,
     unavailableRate: rate,
     retryAfterSeconds: nonNegative,
+    slowRate: rate,
+    slowMs: nonNegative,
+    lostAnswerRate: rate,
   })
   .partial()
   .strict();
@@ -92,6 +95,7 @@ export const LifetimePatchSchema = z
     refreshExtraSeconds: z.number().int().nonnegative(),
     clientTokenSeconds: z.number().int().positive(),
     hugeExpiresIn: z.boolean(),
+    refreshGraceSeconds: z.number().finite().nonnegative(),
   })
   .partial()
   .strict();

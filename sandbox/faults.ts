@@ -1,7 +1,8 @@
 /**
  * Fault injection on the client-facing routes (token service, catalog, QR generator; latency only on artwork).
  * Never on the sign-in pages or /__sandbox. Draws come from a generator seeded with the sandbox seed, so a run
- * repeats; a rate of 0 never fires and a rate of 1 always does.
+ * repeats; a rate of 0 never fires and a rate of 1 always does. Drop, 503, 500 and malformed answer before the
+ * route runs; a lost answer and a slow answer come after it, so what the request asked for has been done.
  */
 import { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
@@ -81,6 +82,16 @@ export function faultMiddleware(faults: FaultOptions, random: () => number): Mid
     if (fires(faults.malformedRate)) {
       return c.body(TRUNCATED_BODY[family], 200, { 'Content-Type': 'application/json; charset=UTF-8' });
     }
-    return next();
+    await next();
+    // From here on the route has run: a refresh token is already rotated, whatever becomes of the answer.
+    if (fires(faults.lostAnswerRate)) {
+      const incoming = incomingOf(c.env);
+      if (incoming) {
+        incoming.socket.destroy();
+        c.res = new Response(null, { status: 500 });
+        return;
+      }
+    }
+    if (fires(faults.slowRate)) await sleep(faults.slowMs);
   };
 }

@@ -30,6 +30,12 @@ export interface FaultOptions {
   unavailableRate: number;
   /** Retry-After seconds sent with a 503. */
   retryAfterSeconds: number;
+  /** Share of requests (0..1) processed at once but answered only after `slowMs` (a rotation is already done). */
+  slowRate: number;
+  /** How long a slow answer is held, milliseconds. */
+  slowMs: number;
+  /** Share of requests (0..1) processed (a refresh token rotated) whose connection is then dropped: the answer is lost. */
+  lostAnswerRate: number;
 }
 
 export interface LifetimeOptions {
@@ -45,6 +51,11 @@ export interface LifetimeOptions {
   clientTokenSeconds: number;
   /** Send expires_in as the very large 64-bit integer some flows show (the token still expires after accessTokenSeconds). */
   hugeExpiresIn: boolean;
+  /**
+   * Refresh-token reuse grace, seconds: a rotated refresh token presented again within this time gets the same new
+   * pair back, as some large identity providers allow. 0 is strict rotation.
+   */
+  refreshGraceSeconds: number;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -55,7 +66,17 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   clientId: 'tunewall-sandbox',
   clientSecret: 'sandbox-secret-change-me',
   redirectUri: 'http://127.0.0.1/callback',
-  faults: { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, unavailableRate: 0, retryAfterSeconds: 2 },
+  faults: {
+    latencyMs: 0,
+    errorRate: 0,
+    dropRate: 0,
+    malformedRate: 0,
+    unavailableRate: 0,
+    retryAfterSeconds: 2,
+    slowRate: 0,
+    slowMs: 30_000,
+    lostAnswerRate: 0,
+  },
   lifetimes: {
     deviceCodeSeconds: 600,
     deviceIntervalSeconds: 5,
@@ -63,6 +84,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
     refreshExtraSeconds: 86_400,
     clientTokenSeconds: 2_592_000,
     hugeExpiresIn: false,
+    refreshGraceSeconds: 0,
   },
 };
 

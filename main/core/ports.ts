@@ -14,17 +14,32 @@ export interface Clock {
 
 /** Encrypts and decrypts small secrets (tokens). Electron: safeStorage; kiosk shell: AES-256-GCM with a key file. */
 export interface Cipher {
-  /** How well the key is protected, for the user to see. */
-  readonly protection: 'os-keyring' | 'weak';
+  /**
+   * Where the key comes from, for the user to see: the operating system's keyring, a key file (`keyFile`), or a key
+   * that offers little protection (safeStorage without a keyring).
+   */
+  readonly protection: 'os-keyring' | 'key-file' | 'weak';
+  /** The key file's path, for 'key-file'. */
+  readonly keyFile?: string | undefined;
   encrypt(plaintext: string): Buffer;
   /** Throws when the data cannot be decrypted (wrong key, corrupt). */
   decrypt(ciphertext: Buffer): string;
 }
 
+export interface SetOptions {
+  /**
+   * 'durable' (the default): on disk, synced, when set() returns, so a power cut a moment later loses nothing (a
+   * rotated refresh token must outlive the old one it replaces). 'coalesced': written a moment later together with
+   * other such writes, never on the caller's path; a crash may lose it (a cache).
+   */
+  write?: 'durable' | 'coalesced';
+}
+
 /** A small persistent key-value store (electron-store, a JSON file, or memory in tests). Values are JSON. */
 export interface KeyValueStore {
   get(key: string): unknown;
-  set(key: string, value: unknown): void;
+  set(key: string, value: unknown, options?: SetOptions): void;
+  /** Durable, as a durable set. */
   delete(key: string): void;
 }
 

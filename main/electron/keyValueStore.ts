@@ -1,9 +1,15 @@
 /**
  * KeyValueStore over electron-store. The file holds token ciphertext, so it is readable by its owner only (0600),
  * whatever the umask or an older version left behind; a file that cannot be parsed is set aside and started afresh.
+ *
+ * Power cuts: electron-store writes through `conf` and `atomically`, which write a temporary file, fsync it and rename
+ * it over the store, but never fsync the folder, so the rename itself can be lost and the store come back older (a
+ * rotated refresh token gone, the spent one back). A durable write here fsyncs the folder after electron-store is
+ * done. Coalesced writes (the row cache) wait a moment and go together, off the path of a remote press.
  */
+import nodeFs from 'node:fs';
 import path from 'node:path';
-import type { KeyValueStore, Logger } from '../core/ports';
+import type { KeyValueStore, Logger, SetOptions } from '../core/ports';
 
 /** The parts of an electron-store instance used here. */
 export interface StoreLike {
@@ -26,6 +32,32 @@ export interface StoreFs {
   chmod(filePath: string, mode: number): void;
   existsSync(filePath: string): boolean;
   renameSync(from: string, to: string): void;
+  /** fsync of a folder: keeps a rename in it across a power cut. */
+  syncDir(dirPath: string): void;
+}
+
+export interface ElectronKeyValueStore extends KeyValueStore {
+  /** Writes what coalesced writes left pending, now (at quit). */
+  flush(): void;
+}
+
+/**
+ * Folders cannot be fsynced on every platform (Windows); there a rename is as durable as the platform makes it. A
+ * folder that is not there holds no write to keep.
+ */
+const DIR_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'ENOTSUP', 'EACCES', 'ENOENT']);
+
+export function syncDirectory(dirPath: string): void {
+  let fd: number | undefined;
+  try {
+    fd = nodeFs.openSync(dirPath, 'r');
+    nodeFs.fsyncSync(fd);
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    if (!DIR_SYNC_UNSUPPORTED.has(code)) throw error;
+  } finally {
+    if (fd !== undefined) nodeFs.closeSync(fd);
+  }
 }
 
 export const STORE_FILE_MODE = 0o600;
@@ -37,7 +69,9 @@ export function openKeyValueStore(deps: {
   name?: string;
   logger: Logger;
   now?: () => number;
-}): KeyValueStore {
+  /** How long coalesced writes wait for more of their kind, ms. */
+  coalesceMs?: number;
+}): ElectronKeyValueStore {
   const options: StoreOptions = {
     name: deps.name ?? 'tunewall',
     cwd: deps.userDataDir,
@@ -75,15 +109,49 @@ export function openKeyValueStore(deps: {
   };
   // configFileMode applies to files written from now on; an existing file keeps its mode until chmod.
   if (deps.fs.existsSync(store.path)) ensurePrivate();
+  const written = (): void => {
+    ensurePrivate();
+    deps.fs.syncDir(path.dirname(store.path));
+  };
+
+  // Coalesced values wait here, as the file will hold them, until one write takes them all.
+  const pending = new Map<string, unknown>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (pending.size === 0) return;
+    const values = [...pending];
+    pending.clear();
+    try {
+      for (const [key, value] of values) store.set(key, value);
+      written();
+    } catch (error) {
+      // A cache that cannot be saved still works from memory; the next write tries again.
+      deps.logger.warn('store: a coalesced write failed', { reason: error instanceof Error ? error.message : String(error) });
+    }
+  };
   return {
-    get: (key) => store.get(key),
-    set: (key, value) => {
+    get: (key) => (pending.has(key) ? pending.get(key) : store.get(key)),
+    set: (key: string, value: unknown, options?: SetOptions) => {
+      if (options?.write === 'coalesced') {
+        const json = JSON.stringify(value) as string | undefined;
+        pending.set(key, json === undefined ? undefined : (JSON.parse(json) as unknown));
+        if (timer === undefined) {
+          timer = setTimeout(flush, deps.coalesceMs ?? 500);
+          timer.unref();
+        }
+        return;
+      }
+      pending.delete(key);
       store.set(key, value);
-      ensurePrivate();
+      written();
     },
     delete: (key) => {
+      pending.delete(key);
       store.delete(key);
-      ensurePrivate();
+      written();
     },
+    flush,
   };
 }

@@ -24,7 +24,7 @@ import type { CreateAppCore, ElectronCoreDeps } from './coreDeps';
 import { messagePageUrl } from './crashRecovery';
 import { hardenWebContents } from './hardening';
 import { forwardCoreEvents, registerBridgeIpc } from './ipc';
-import { openKeyValueStore, type StoreLike, type StoreOptions } from './keyValueStore';
+import { openKeyValueStore, syncDirectory, type ElectronKeyValueStore, type StoreLike, type StoreOptions } from './keyValueStore';
 import { forwardOnline, forwardWakeups, keepDisplayAwake } from './power';
 import { createSafeStorageCipher } from './safeStorageCipher';
 import { createSenderPolicy } from './senderPolicy';
@@ -74,10 +74,16 @@ export function prepareShell(logger: Logger): boolean {
   return true;
 }
 
-async function buildCore(deps: ShellDeps): Promise<{ core: AppCore | undefined; problem: string | undefined }> {
+interface BuiltCore {
+  core: AppCore | undefined;
+  problem: string | undefined;
+  store: ElectronKeyValueStore | undefined;
+}
+
+async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
   const { logger } = deps;
   if (deps.createAppCore === undefined) {
-    return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.' };
+    return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.', store: undefined };
   }
   const choice = createSafeStorageCipher(safeStorage, process.platform);
   logger.info('shell: token encryption', {
@@ -85,7 +91,12 @@ async function buildCore(deps: ShellDeps): Promise<{ core: AppCore | undefined; 
     protection: choice.cipher?.protection ?? 'memory',
   });
   const userDataDir = app.getPath('userData');
-  const store = openKeyValueStore({ createStore: deps.createStore, fs: { ...fs, chmod: fs.chmodSync }, userDataDir, logger });
+  const store = openKeyValueStore({
+    createStore: deps.createStore,
+    fs: { ...fs, chmod: fs.chmodSync, syncDir: syncDirectory },
+    userDataDir,
+    logger,
+  });
   // electron-store answers this synchronous channel for stores opened in a renderer, without looking at the sender.
   // Tunewall's renderer opens no store, so nothing may answer it.
   ipcMain.removeAllListeners(ELECTRON_STORE_CHANNEL);
@@ -107,10 +118,10 @@ async function buildCore(deps: ShellDeps): Promise<{ core: AppCore | undefined; 
     isPackaged: app.isPackaged,
   };
   try {
-    return { core: await deps.createAppCore(coreDeps), problem: undefined };
+    return { core: await deps.createAppCore(coreDeps), problem: undefined, store };
   } catch (error) {
     logger.error('shell: the core failed to start', { error: errorText(error) });
-    return { core: undefined, problem: `Tunewall could not start: ${errorText(error)}` };
+    return { core: undefined, problem: `Tunewall could not start: ${errorText(error)}`, store };
   }
 }
 
@@ -118,7 +129,7 @@ export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
   const { logger } = deps;
   await app.whenReady();
 
-  const { core, problem } = await buildCore(deps);
+  const { core, problem, store } = await buildCore(deps);
   let windowOptions: WindowOptions = DEFAULT_WINDOW_OPTIONS;
   if (core !== undefined) {
     const state = await core.handlers.getState();
@@ -179,6 +190,8 @@ export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
           logger.error('shell: the core failed to stop cleanly', { error: errorText(error) });
         }
       }
+      // The row cache's last coalesced write, before the process ends.
+      store?.flush();
     })();
     return shuttingDown;
   };

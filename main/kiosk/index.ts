@@ -3,21 +3,28 @@
  * 127.0.0.1 to the system Chromium opened in kiosk mode. Tokens stay here, encrypted with AES-256-GCM under a key
  * read from a file (a systemd credential, which can be TPM-sealed); without a key, in memory only.
  *
- * Flags of the shell itself: --print-url (open no browser, print the launch URL), --port=N, --data-dir=PATH.
+ * Chromium gets the one-time launch key through a page only this user can read (launchPage.ts), never on its command
+ * line or in a log; the page is removed when the shell stops. When the key turns out to have been used by someone else first, the shell says so and starts
+ * Chromium again with a new key.
+ *
+ * Flags of the shell itself: --print-url (open no browser, print the launch page's URL), --port=N, --data-dir=PATH.
  * Everything else is Tunewall's configuration (see README).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../sandbox/index';
+import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { findChromium, launchChromium } from './chromium';
+import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
-import { startKioskServer } from './server';
+import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
+import { startKioskServer, type KioskServer } from './server';
 
 function flag(argv: readonly string[], name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -66,6 +73,7 @@ async function main(): Promise<void> {
     flag(argv, 'data-dir') ?? env['TUNEWALL_DATA_DIR'] ?? join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'tunewall');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
+  const store = createFileStore(join(dataDir, 'store.json'), logger);
   const core = await createAppCore({
     env,
     argv,
@@ -73,49 +81,131 @@ async function main(): Promise<void> {
     fetch: (input, init) => fetch(input, init),
     cipher: undefined,
     resolveCipher: (config) => loadKioskCipher(vaultKeyPath(config.vaultKeyFile, env)),
-    store: createFileStore(join(dataDir, 'store.json'), logger),
+    store,
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version: packageVersion(),
-    startSandbox: () => startSandbox({ host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' }),
+    // The embedded sandbox keeps its state (token digests, favorites, approvals) beside Tunewall's, so a restart
+    // finds the sign-in the vault kept still valid, as it would be against the real service.
+    startSandbox: () =>
+      startSandbox(
+        { host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
+        { stateFile: join(dataDir, SANDBOX_STATE_FILE), log: (message, fields) => logger.warn(`sandbox: ${message}`, fields) },
+      ),
   });
 
-  const port = Number(flag(argv, 'port') ?? '0');
-  const server = await startKioskServer({
+  // The last launch's port and session, so a page still open from it reconnects to this one.
+  const sessionPath = join(dataDir, 'kiosk-session.json');
+  const session = readKioskSession(sessionPath, logger);
+  const asked = Number(flag(argv, 'port') ?? '0');
+  const port = Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : (session.port ?? 0);
+  const chromium = argv.includes('--print-url') ? undefined : findChromium(env);
+  const launcher = new Launcher(launchPageDir(env, dataDir), (url) => {
+    if (chromium === undefined) {
+      process.stdout.write(`Tunewall kiosk shell: ${url}\n`);
+      return undefined;
+    }
+    const browser = launchChromium({ executable: chromium, url, kiosk: core.config.kiosk.enabled, userDataDir: join(dataDir, 'chromium') });
+    process.stdout.write(`Tunewall kiosk shell: Chromium started (pid ${browser.pid ?? '?'})\n`);
+    return browser;
+  });
+  const listening: { port?: number } = {};
+  const options = {
     core,
     rendererDir: renderer,
     secret: randomBytes(32).toString('base64url'),
+    sessionCookie: session.cookie,
+    // Every session was revoked (a launch key used twice): the next restart must not let the old cookie back in.
+    onSessionCookie: (cookie: string) => saveKioskSession(sessionPath, { port: listening.port, cookie }),
     logger,
-    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 0,
+    onLaunched: () => launcher.launched(),
+    onLaunchKeyReused: () => launcher.keyTaken(),
+  };
+  const server = await startKioskServer({ ...options, port }).catch((error: unknown) => {
+    if (port === 0 || asked === port) throw error;
+    logger.info('the last port is taken; listening on another', { port, error: String(error) });
+    return startKioskServer({ ...options, port: 0 });
   });
+  listening.port = Number(new URL(server.origin).port);
+  saveKioskSession(sessionPath, { port: listening.port, cookie: session.cookie });
 
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    launcher.dispose();
     await server.close();
     await core.dispose();
+    await store.flush();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  const chromium = findChromium(env);
-  if (argv.includes('--print-url') || !chromium) {
-    if (!chromium && !argv.includes('--print-url')) {
-      process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the URL below yourself.\n');
-    }
-    process.stdout.write(`Tunewall kiosk shell: ${server.launchUrl}\n`);
-    return;
+  process.stdout.write(`Tunewall kiosk shell on ${server.origin}\n`);
+  if (chromium === undefined && !argv.includes('--print-url')) {
+    process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the page below in a browser on this machine.\n');
   }
-  const browser = launchChromium({
-    executable: chromium,
-    url: server.launchUrl,
-    kiosk: core.config.kiosk.enabled,
-    userDataDir: join(dataDir, 'chromium'),
-  });
-  process.stdout.write(`Tunewall kiosk shell on ${server.origin} (Chromium pid ${browser.pid ?? '?'})\n`);
-  browser.on('exit', () => void stop(0));
+  launcher.start(server, () => void stop(0));
+}
+
+/**
+ * Hands the launch key to the browser through a launch page, and starts over with a new key (and a new browser) when
+ * the server reports that the key was used by someone else first.
+ */
+class Launcher {
+  private page: LaunchPage | undefined;
+  private browser: ChildProcess | undefined;
+  private server: KioskServer | undefined;
+  private onBrowserGone: (() => void) | undefined;
+
+  constructor(
+    private readonly dir: string,
+    private readonly open: (pageUrl: string) => ChildProcess | undefined,
+  ) {}
+
+  start(server: KioskServer, onBrowserGone: () => void): void {
+    this.server = server;
+    this.onBrowserGone = onBrowserGone;
+    this.openPage(server.launchUrl);
+  }
+
+  /**
+   * The key is spent. The page stays until a new key replaces it: should someone else have used the key first, the
+   * browser still finds the page and presents the key a second time, which is how the theft comes to light.
+   */
+  launched(): void {
+    process.stdout.write('Tunewall kiosk shell: launched\n');
+  }
+
+  keyTaken(): void {
+    const server = this.server;
+    if (server === undefined) return;
+    process.stderr.write(
+      'Tunewall: the launch key was used twice, so something other than this browser may have taken it. Every session is closed; starting again with a new key.\n',
+    );
+    const previous = this.browser;
+    this.browser = undefined;
+    previous?.removeAllListeners('exit');
+    previous?.kill();
+    this.openPage(server.newLaunchKey());
+  }
+
+  dispose(): void {
+    this.page?.remove();
+    this.page = undefined;
+    this.browser?.removeAllListeners('exit');
+  }
+
+  private openPage(launchUrl: string): void {
+    this.page?.remove();
+    this.page = writeLaunchPage(this.dir, launchUrl);
+    const browser = this.open(this.page.url);
+    this.browser = browser;
+    browser?.on('exit', () => {
+      if (this.browser === browser) this.onBrowserGone?.();
+    });
+  }
 }
 
 main().catch((error: unknown) => {

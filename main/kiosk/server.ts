@@ -1,10 +1,12 @@
 /**
  * The kiosk shell's loopback server: serves the built renderer and the bridge (HTTP calls + server-sent events) on
- * 127.0.0.1 to the one Chromium it launched. The launch URL carries a per-launch secret, exchanged once for an
- * HttpOnly cookie, so the page's scripts never see it; requests with a wrong Host, a foreign Origin or no secret are
- * refused. Tokens never leave this process: the bridge carries states and view data only.
+ * 127.0.0.1 to the one Chromium it launched. The launch URL carries a per-launch key that works once: it is exchanged
+ * for a separate random session cookie (HttpOnly, so the page's scripts never see it), and a second use is refused,
+ * logged and reported, for the shell to start again with a new key. Requests with a wrong Host, a foreign Origin or
+ * no session are refused; every response carries the security headers. Tokens never leave this process: the bridge
+ * carries states and view data only.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
+import { secureHeaders } from 'hono/secure-headers';
 import { streamSSE } from 'hono/streaming';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -26,8 +29,23 @@ export interface KioskServerOptions {
   core: AppCore;
   /** Folder of the built renderer (index.html and assets). */
   rendererDir: string;
-  /** Per-launch secret, at least 32 random bytes in hex or base64url. */
+  /** The first launch key, at least 32 random bytes in hex or base64url; it works once. */
   secret: string;
+  /**
+   * A session cookie that outlives a launch (kept in the data folder, so a page still open from the last launch
+   * reconnects after the shell restarts): accepted from the start and handed out by the launch. Without it, the
+   * launch makes a new one.
+   */
+  sessionCookie?: string;
+  /** Every session was revoked, the lasting one too: the shell keeps this new lasting cookie in its place. */
+  onSessionCookie?: (cookie: string) => void;
+  /** The launch key was used (a session began): whatever handed it over can be removed. */
+  onLaunched?: () => void;
+  /**
+   * The launch key was presented again after its one use: someone else may hold the session it opened. Every session
+   * is already revoked when this is called; the shell starts again with a new key (`newLaunchKey`).
+   */
+  onLaunchKeyReused?: () => void;
   port?: number;
   /** Seconds between SSE keep-alive comments. */
   keepAliveSeconds?: number;
@@ -36,9 +54,60 @@ export interface KioskServerOptions {
 
 export interface KioskServer {
   origin: string;
-  /** The URL Chromium opens: trades the secret for the session cookie, then lands on the app. */
-  launchUrl: string;
+  /** The URL that trades the current launch key for a session cookie, then lands on the app. Works once. */
+  readonly launchUrl: string;
+  /** Revokes every session and replaces the launch key; returns the new launch URL. */
+  newLaunchKey(): string;
   close(): Promise<void>;
+}
+
+/** A launch key and what became of it. */
+export interface LaunchKeys {
+  /** The key to present now. */
+  current(): string;
+  /** Revokes every session and makes a new key. */
+  renew(): string;
+}
+
+/**
+ * Every response's security headers. The policy is renderer/index.html's own, said again where a <meta> cannot say
+ * it (frame-ancestors) and where a header is enforced before any byte of the page is read.
+ */
+export const KIOSK_CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'http://127.0.0.1:*', 'https:', 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'none'"],
+  objectSrc: ["'none'"],
+  frameSrc: ["'none'"],
+  childSrc: ["'none'"],
+  workerSrc: ["'none'"],
+  manifestSrc: ["'none'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+  frameAncestors: ["'none'"],
+};
+
+const SECURITY_HEADERS = secureHeaders({
+  contentSecurityPolicy: KIOSK_CONTENT_SECURITY_POLICY,
+  xFrameOptions: 'DENY',
+  xContentTypeOptions: 'nosniff',
+  referrerPolicy: 'no-referrer',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+  // Plain http on loopback: a Strict-Transport-Security header would mean nothing here.
+  strictTransportSecurity: false,
+});
+
+/** The page /launch answers: same-origin from here on, so the SameSite=Strict cookie goes with the next request. */
+const LANDING_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>Tunewall</title></head><body></body></html>';
+
+function newKey(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 function sameSecret(a: string | undefined, b: string): boolean {
@@ -69,39 +138,84 @@ export function withBootView(html: string, view: BootView): string {
   return at < 0 ? html + block : html.slice(0, at) + block + html.slice(at);
 }
 
-export function createKioskApp(options: KioskServerOptions, origin: () => string): Hono {
-  const { core, secret } = options;
+export function createKioskApp(options: KioskServerOptions, origin: () => string): { app: Hono; keys: LaunchKeys } {
+  const { core } = options;
   const app = new Hono();
   const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
+  let launchKey = options.secret;
+  /** Whether the current key has opened its one session. */
+  let launched = false;
+  /** The cookie a launch hands out when sessions outlive the shell (see `sessionCookie`). */
+  let lasting = options.sessionCookie;
+  /** Session cookies handed out for the current key; random, unrelated to the key. */
+  const sessions = new Set<string>(lasting === undefined ? [] : [lasting]);
+  const revokeAll = (): void => {
+    sessions.clear();
+    if (lasting === undefined) return;
+    lasting = newKey();
+    options.onSessionCookie?.(lasting);
+  };
+  const keys: LaunchKeys = {
+    current: () => launchKey,
+    renew: () => {
+      revokeAll();
+      launchKey = newKey();
+      launched = false;
+      return launchKey;
+    },
+  };
+  const hasSession = (cookie: string | undefined): boolean => {
+    if (cookie === undefined) return false;
+    for (const session of sessions) if (sameSecret(cookie, session)) return true;
+    return false;
+  };
+
+  app.use('*', SECURITY_HEADERS);
   // Handlers answer failures as values; a throw is a bug, logged here and told to the page in no detail.
   app.onError((error, c) => {
     options.logger?.error('kiosk server: request failed', { path: c.req.path, error: error.message });
     return c.json({ error: 'internal error' }, 500);
   });
 
-  // DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us.
+  // DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us. The launch is the one
+  // navigation that arrives from elsewhere (the launch page Chromium opens is a file); its key is its proof.
   app.use('*', async (c, next) => {
     const expectedHost = new URL(origin()).host;
     if (c.req.header('host') !== expectedHost) return refuse(c, 'wrong host');
     const requestOrigin = c.req.header('origin');
     if (requestOrigin !== undefined && requestOrigin !== origin()) return refuse(c, 'foreign origin');
     const site = c.req.header('sec-fetch-site');
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return refuse(c, 'cross-site request');
+    const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+    if (crossSite && !(c.req.method === 'GET' && c.req.path === '/launch')) return refuse(c, 'cross-site request');
     return next();
   });
 
   app.get('/launch', (c) => {
-    if (!sameSecret(c.req.query('key'), secret)) return refuse(c, 'missing or wrong launch key');
-    setCookie(c, COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
-    return c.redirect('/', 303);
+    c.header('Cache-Control', 'no-store');
+    if (!sameSecret(c.req.query('key'), launchKey)) {
+      options.logger?.warn('kiosk server: a launch without the right key was refused');
+      return refuse(c, 'missing or wrong launch key');
+    }
+    if (launched) {
+      // Whoever came first may not be the browser this shell opened: nobody keeps a session from this key.
+      options.logger?.warn('kiosk server: the launch key was used a second time; refused, and every session revoked');
+      revokeAll();
+      options.onLaunchKeyReused?.();
+      return refuse(c, 'this launch key was already used');
+    }
+    launched = true;
+    const session = lasting ?? newKey();
+    sessions.add(session);
+    setCookie(c, COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    options.logger?.info('kiosk server: launched; the launch key is spent');
+    options.onLaunched?.();
+    return c.html(LANDING_PAGE);
   });
 
   app.use('*', async (c, next) => {
-    if (!sameSecret(getCookie(c, COOKIE), secret)) return refuse(c, 'no session');
+    if (!hasSession(getCookie(c, COOKIE))) return refuse(c, 'no session');
     await next();
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
   });
 
   app.post(
@@ -169,21 +283,28 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
   app.get('/index.html', page);
   app.use('/*', serveStatic({ root: options.rendererDir }));
   app.get('*', page);
-  return app;
+  return { app, keys };
 }
 
 export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {
   let origin = '';
-  const app = createKioskApp(options, () => origin);
+  const { app, keys } = createKioskApp(options, () => origin);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
   origin = `http://127.0.0.1:${port}`;
+  const launchUrl = (): string => `${origin}/launch?key=${encodeURIComponent(keys.current())}`;
   return {
     origin,
-    launchUrl: `${origin}/launch?key=${encodeURIComponent(options.secret)}`,
+    get launchUrl() {
+      return launchUrl();
+    },
+    newLaunchKey: () => {
+      keys.renew();
+      return launchUrl();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();

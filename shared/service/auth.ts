@@ -17,9 +17,16 @@ const SecondsSchema = z.union([
     .transform((s) => Number(s)),
 ]);
 
+/**
+ * `expires_in` as sent, for main/core/auth/expiry.ts to read with its lifetime policy. RFC 6749 §5.1 makes it optional,
+ * and services send it missing, null, negative, fractional, as a numeric string, as a huge 64-bit integer or as a Unix
+ * time: none of that may make a token answer unreadable. Anything else (a boolean, an object) counts as missing.
+ */
+const ExpiresInSchema = z.union([z.number(), z.string(), z.null()]).optional().catch(undefined);
+
 export const TokenResponseSchema = z.object({
   access_token: z.string().min(1),
-  expires_in: SecondsSchema,
+  expires_in: ExpiresInSchema,
   token_type: z.string(),
   refresh_token: z.string().min(1).optional(),
 });
@@ -50,7 +57,7 @@ export type TokenError = z.infer<typeof TokenErrorSchema>;
 export const DeviceCodeDocumentedSchema = z.object({
   device_code: z.string().min(1),
   user_code: z.string().min(1),
-  expires_in: SecondsSchema,
+  expires_in: ExpiresInSchema,
   interval: SecondsSchema,
   verification_url: z.string().min(1),
   short_verification_url: z.string().min(1).optional(),
@@ -61,7 +68,7 @@ export const DeviceCodeDocumentedSchema = z.object({
 export const DeviceCodeRfc8628Schema = z.object({
   device_code: z.string().min(1),
   user_code: z.string().min(1),
-  expires_in: SecondsSchema,
+  expires_in: ExpiresInSchema,
   interval: SecondsSchema.optional(),
   verification_uri: z.string().min(1),
   verification_uri_complete: z.string().min(1).optional(),

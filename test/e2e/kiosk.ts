@@ -22,7 +22,7 @@ export interface ShellOptions {
 }
 
 export interface Shell {
-  /** Opens the app: trades the per-launch secret for the session cookie. */
+  /** The launch page (file://): opening it trades the one-time launch key for the session cookie. */
   launchUrl: string;
   /** The shell's loopback origin (http://127.0.0.1:PORT). */
   origin: string;

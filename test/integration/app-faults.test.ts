@@ -162,7 +162,7 @@ describe('a member the service signed out', () => {
     const error = failed(await h.core.handlers.loadRow('collected-playlists'));
     expect(error.kind).toBe('auth');
     const state = await h.until(isPairing);
-    expect(pairingOf(state).notice).toMatch(/signed out/i);
+    expect(pairingOf(state).notice).toMatchObject({ reason: 'signed-out', message: expect.stringMatching(/signed out/i) });
     expect(store.data.has('tokens')).toBe(false);
     expect(store.data.has('member')).toBe(false);
     const dump = store.dump();

@@ -161,14 +161,17 @@ describe('createAppCore against the sandbox', () => {
     expect(d.apiOrigin).toBe(sandbox.origin);
     expect(d.tokenValidUntil).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(d.tokenValidUntil ?? '')).toBeGreaterThan(Date.now());
+    expect(d.signInRenews).toBe(true);
     const text = JSON.stringify(d);
     for (const token of sealedTokens(h.cipher)) expect(text).not.toContain(token);
   });
 
   it.each<[string, (b: BridgeHandlers) => Promise<Result<unknown>>]>([
-    ['an unknown row', (b) => b.loadRow('new-releases' as never)],
+    ['an unknown row', (b) => b.loadRow('podcasts' as never)],
     ['a row id that is not a string', (b) => b.loadRow(42 as never)],
-    ['a ref of an unknown kind', (b) => b.getDetail({ kind: 'album', id: 'x' } as never)],
+    ['a ref of an unknown kind', (b) => b.getDetail({ kind: 'podcast', id: 'x' } as never)],
+    ['tiles of a kind that has none', (b) => b.getTiles({ kind: 'chart', id: 'x' }, 0, 10)],
+    ['tracks of a kind that has none', (b) => b.getTracks({ kind: 'kids-category', id: 'x' }, 0, 10)],
     ['a ref without an id', (b) => b.getDetail({ kind: 'chart', id: '' })],
     ['a ref that is not an object', (b) => b.getDetail(null as never)],
     ['a negative offset', (b) => b.getTracks({ kind: 'chart', id: 'x' }, -1, 10)],
@@ -198,6 +201,8 @@ describe('createAppCore against the sandbox', () => {
     await h.core.handlers.setLanguage('klingon' as never);
     expect((await h.core.handlers.getState()).language).toBe('ja');
     expect(h.states().at(-1)?.language).toBe('ja');
+    await h.core.handlers.setLanguage('territory');
+    expect((await h.core.handlers.getState()).language).toBe('territory');
     await h.core.handlers.setLanguage('auto');
     expect((await h.core.handlers.getState()).language).toBe('auto');
   });

@@ -148,7 +148,7 @@ describe('sign-in against the sandbox', () => {
     sandbox.control.revokeMember('member-demo');
     await expect(t.session.authorizedFetch(`${sandbox.urls.api}/me`)).rejects.toMatchObject({ kind: 'auth' });
     const again = await t.until(t.pairing);
-    expect(again.notice).toContain('signed out');
+    expect(again.notice).toMatchObject({ reason: 'signed-out', message: expect.stringContaining('signed out') });
     expect(t.reopen()).toBeUndefined();
     expect(t.store.data.size).toBe(0);
   });

@@ -94,7 +94,7 @@ describe('home rows', () => {
     const { fake } = renderApp({ scenario: 'row-error', language: 'en' });
     const mood = await screen.findByRole('region', { name: 'Mood stations' });
     await within(mood).findByRole('button', { name: 'Try again' });
-    expect(within(mood).getByRole('alert').textContent).toContain('did not answer');
+    expect(within(mood).getByRole('alert').textContent).toContain('cannot reach the music service');
     await act(async () => setFocus('retry:mood-stations'));
     await expectFocus('retry:mood-stations');
     const before = fake.callsOf('loadRow').filter((c) => c.args[0] === 'mood-stations').length;

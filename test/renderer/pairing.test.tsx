@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthState, PairingNotice } from '../../shared/bridge';
 import { renderApp, press } from './helpers';
 
 const NOW = new Date('2025-11-22T09:00:00Z').getTime();
@@ -21,7 +22,7 @@ describe('pairing screen', () => {
     expect(await screen.findByTestId('user-code')).toHaveProperty('textContent', 'WDJB-MJHT');
     expect(screen.getByText('exm.pl/d')).toBeTruthy();
     // expiresAt is 9 min 41 s ahead of the fixed clock.
-    expect(screen.getByTestId('countdown').textContent).toContain('09:41');
+    expect(screen.getByTestId('countdown').textContent).toBe('Code expires in 9 min, 41 sec');
 
     const state = fake.state();
     if (state.auth.status !== 'pairing') throw new Error('scenario should be pairing');
@@ -36,10 +37,48 @@ describe('pairing screen', () => {
     expect(cells).toBe([...qr.modules].filter((m) => m === '1').length);
   });
 
+  it.each([
+    ['zh-Hant', '代碼將在 9 分鐘 41 秒後失效', '代碼將在 59 秒後失效'],
+    ['ja', 'あと 9 分 41 秒でコードの有効期限が切れます', 'あと 59 秒でコードの有効期限が切れます'],
+    ['en', 'Code expires in 9 min, 41 sec', 'Code expires in 59 sec'],
+  ] as const)('says the time left as words of %s, not as a clock time', async (language, early, late) => {
+    renderApp({ scenario: 'pairing', language, now: () => NOW });
+    expect((await screen.findByTestId('countdown')).textContent).toBe(early);
+    // Under a minute: seconds only.
+    act(() => vi.setSystemTime(NOW + (9 * 60 + 41 - 59) * 1000));
+    await waitFor(() => expect(screen.getByTestId('countdown').textContent).toBe(late), { timeout: 3000 });
+  });
+
   it('says the poll is retrying while offline, and when sandboxed where to approve', async () => {
     renderApp({ scenario: 'pairing-retrying', language: 'en', now: () => NOW });
     expect(await screen.findByText('Offline — retrying in 8 s')).toBeTruthy();
     expect(screen.getByText('Demo service — approve at http://192.168.1.20:4780/device')).toBeTruthy();
+  });
+
+  it.each([
+    ['signed-out', 'en', 'You were signed out by the music service. Please sign in again.'],
+    ['signed-out', 'zh-Hant', '音樂服務已將你登出。請重新登入以繼續使用。'],
+    ['signed-out', 'ja', '音楽サービスからサインアウトされました。もう一度サインインしてください。'],
+    ['sign-in-expired', 'en', 'Your sign-in expired. Please sign in again.'],
+    ['sign-in-expired', 'zh-Hant', '你的登入已過期。請重新登入以繼續使用。'],
+    ['sign-in-expired', 'ja', 'サインインの有効期限が切れました。もう一度サインインしてください。'],
+  ] as const)('says why pairing is back (%s) in %s, next to a new code', async (scenario, language, sentence) => {
+    renderApp({ scenario, language, now: () => NOW });
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toBe(`!${sentence}`);
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+  });
+
+  it('shows the English notice from the core when it names a reason the catalog does not know', async () => {
+    const { fake } = renderApp({ scenario: 'pairing', language: 'ja', now: () => NOW });
+    await screen.findByTestId('user-code');
+    expect(screen.queryByRole('alert')).toBeNull();
+    const auth = fake.state().auth;
+    if (auth.status !== 'pairing') throw new Error('scenario should be pairing');
+    const notice = { reason: 'revoked-elsewhere', message: 'Signed out on another device.' } as unknown as PairingNotice;
+    const next: AuthState = { ...auth, notice };
+    act(() => fake.setState({ auth: next }));
+    expect((await screen.findByRole('alert')).textContent).toBe('!Signed out on another device.');
   });
 
   it('after a denial offers a new code, which asks the bridge for one', async () => {

@@ -136,6 +136,37 @@ describe('token endpoint: refresh', () => {
     expect(next.status).toBe(200);
   });
 
+  it('with a reuse grace, a spent refresh token presented again within it gets the same new pair; after it, invalid_grant', async () => {
+    fx.sb.control.setLifetimes({ refreshGraceSeconds: 30 });
+    try {
+      const first = await memberToken(fx.sb);
+      const refresh = () => tokenRequest(fx.sb, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+      const answer = await tokenOk(await refresh());
+      // The answer was lost: the client tries again with the token it still holds.
+      expect(await tokenOk(await refresh())).toEqual(answer);
+      expect((await fetch(`${fx.sb.urls.api}/me`, { headers: { authorization: `Bearer ${answer.access_token}` } })).status).toBe(200);
+      fx.sb.control.advanceTime(31_000);
+      expect(await tokenError(await refresh())).toBe('invalid_grant');
+      // The pair the rotation issued goes on rotating as usual.
+      expect((await tokenRequest(fx.sb, { grant_type: 'refresh_token', refresh_token: answer.refresh_token ?? '' })).status).toBe(200);
+    } finally {
+      fx.sb.control.setLifetimes({ refreshGraceSeconds: 0 });
+    }
+  });
+
+  it('a reuse grace ends when the member is revoked', async () => {
+    fx.sb.control.setLifetimes({ refreshGraceSeconds: 30 });
+    try {
+      const first = await memberToken(fx.sb, 'member-hanako');
+      const refresh = () => tokenRequest(fx.sb, { grant_type: 'refresh_token', refresh_token: first.refresh_token ?? '' });
+      expect((await refresh()).status).toBe(200);
+      fx.sb.control.revokeMember('member-hanako');
+      expect(await tokenError(await refresh())).toBe('invalid_grant');
+    } finally {
+      fx.sb.control.setLifetimes({ refreshGraceSeconds: 0 });
+    }
+  });
+
   it('refuses a refresh token presented by another client', async () => {
     const pair = await memberToken(fx.sb);
     const res = await postForm(`${fx.sb.urls.auth}/oauth2/token`, {

@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CatalogErrorSchema } from '../../shared/service/catalog';
 import { TokenErrorSchema } from '../../shared/service/auth';
 import { seededRandom } from '../../sandbox/faults';
-import { tokenRequest, withSandbox } from './helpers';
+import { DEFAULT_OPTIONS } from '../../sandbox/options';
+import { startSandbox } from '../../sandbox/index';
+import { memberToken, requestDeviceCode, tokenError, tokenRequest, withSandbox } from './helpers';
 
 const fx = withSandbox();
 
-const NO_FAULTS = { latencyMs: 0, errorRate: 0, dropRate: 0, malformedRate: 0, unavailableRate: 0, retryAfterSeconds: 2 };
+const NO_FAULTS = { ...DEFAULT_OPTIONS.faults };
 afterEach(() => fx.sb.control.setFaults(NO_FAULTS));
 
 const clientCredentials = () => tokenRequest(fx.sb, { grant_type: 'client_credentials' });
@@ -56,6 +58,28 @@ describe('faults', () => {
       ['/oauth2/token', 0],
       ['/v1.1/charts', 0],
     ]);
+  });
+
+  it('lostAnswerRate 1 rotates the refresh token, then drops the connection: the answer is lost, the old token spent', async () => {
+    const pair = await memberToken(fx.sb);
+    fx.sb.control.setFaults({ lostAnswerRate: 1 });
+    fx.sb.control.clearRequestLog();
+    const refresh = () => tokenRequest(fx.sb, { grant_type: 'refresh_token', refresh_token: pair.refresh_token ?? '' });
+    await expect(refresh()).rejects.toThrow();
+    expect(fx.sb.control.requestLog().map((r) => [r.path, r.status])).toEqual([['/oauth2/token', 0]]);
+    fx.sb.control.setFaults({ lostAnswerRate: 0 });
+    expect(await tokenError(await refresh())).toBe('invalid_grant');
+  });
+
+  it('slowRate 1 does the work at once and holds the answer for slowMs', async () => {
+    const sb = await startSandbox({ faults: { slowRate: 1, slowMs: 60_000 } });
+    let answered = false;
+    const held = requestDeviceCode(sb).finally(() => (answered = true));
+    // The code exists (the route ran) while its answer is still held back.
+    await vi.waitFor(() => expect(sb.control.pendingUserCodes()).toHaveLength(1), { timeout: 10_000 });
+    expect(answered).toBe(false);
+    await sb.close();
+    await expect(held).rejects.toThrow();
   });
 
   it('rate 0 never fires: every request is answered normally', async () => {

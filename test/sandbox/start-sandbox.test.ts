@@ -79,6 +79,19 @@ describe('sandbox CLI', () => {
     });
   });
 
+  it('--state names the file a restart reads back', () => {
+    expect(parseCliArgs(['--state', '/tmp/sandbox-state.json'])).toEqual({ kind: 'run', input: { faults: {}, lifetimes: {} }, stateFile: '/tmp/sandbox-state.json' });
+    expect(parseCliArgs(['--state', ' '])).toEqual({ kind: 'error', message: '--state must name a file.' });
+  });
+
+  it('turns the slow, lost-answer and reuse-grace flags into options', () => {
+    expect(parseCliArgs(['--slow-rate', '0.05', '--slow-ms', '20000', '--lost-answer-rate', '0.01', '--refresh-grace', '30'])).toEqual({
+      kind: 'run',
+      input: { faults: { slowRate: 0.05, slowMs: 20000, lostAnswerRate: 0.01 }, lifetimes: { refreshGraceSeconds: 30 } },
+    });
+    expect(parseCliArgs(['--lost-answer-rate', '1.5'])).toMatchObject({ kind: 'error', message: expect.stringContaining('--lost-answer-rate') });
+  });
+
   it('names the bad flag in plain words', () => {
     expect(parseCliArgs(['--error-rate', '2'])).toEqual({
       kind: 'error',
@@ -120,6 +133,7 @@ describe('sandbox CLI', () => {
       child.on('close', () => reject(new Error(`exited early: ${stdout}`)));
     });
     expect(stdout).toContain('client secret   sandbox-secret-change-me');
+    expect(stdout).toContain(`export TUNEWALL_AUTH_URL=${origin}`);
     expect(stdout).toContain('username demo, password demo');
     expect(stdout).toContain(`${origin}/__sandbox/approve`);
     expect((await fetch(`${origin}/oauth2/device`)).status).toBe(200);

@@ -8,7 +8,9 @@ import { z } from 'zod';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const ENTRY = join(REPO, 'out/kiosk/index.js');
-const LAUNCH_LINE = /^Tunewall kiosk shell: (http:\/\/127\.0\.0\.1:\d+\/launch\?key=\S+)$/m;
+const ORIGIN_LINE = /^Tunewall kiosk shell on (http:\/\/127\.0\.0\.1:\d+)$/m;
+/** The launch page: a file only this user can read, holding the one-time launch key (never printed itself). */
+const LAUNCH_LINE = /^Tunewall kiosk shell: (file:\/\/\S+)$/m;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -16,7 +18,7 @@ export interface KioskProcess {
   pid: number;
   /** Epoch ms just before spawn. */
   spawnedAt: number;
-  /** Opens the app: trades the per-launch secret for the session cookie. */
+  /** The launch page (file://): opening it trades the one-time launch key for the session cookie. */
   launchUrl: string;
   /** The shell's loopback origin (http://127.0.0.1:PORT). */
   origin: string;
@@ -67,13 +69,14 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
 
-  const launchUrl = await new Promise<string>((done, fail) => {
+  const [launchUrl, origin] = await new Promise<[string, string]>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
     const check = (): void => {
-      const match = LAUNCH_LINE.exec(stdout);
-      if (match?.[1] === undefined) return;
+      const page = LAUNCH_LINE.exec(stdout)?.[1];
+      const at = ORIGIN_LINE.exec(stdout)?.[1];
+      if (page === undefined || at === undefined) return;
       clearTimeout(timer);
-      done(match[1]);
+      done([page, at]);
     };
     child.stdout?.on('data', check);
     void exited.then((code) => {
@@ -88,7 +91,7 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
     pid,
     spawnedAt,
     launchUrl,
-    origin: new URL(launchUrl).origin,
+    origin,
     log: () => stderr,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -47,8 +47,8 @@ export function clampLifetime(ms: number, bounds: LifetimeBounds = TOKEN_LIFETIM
 }
 
 /** Absolute expiry (epoch ms) of a token whose answer said `expiresIn`, received at `nowMs`. */
-export function expiresAtFrom(expiresIn: unknown, nowMs: number): number {
-  return nowMs + lifetimeFromExpiresIn(expiresIn, nowMs);
+export function expiresAtFrom(expiresIn: unknown, nowMs: number, bounds: LifetimeBounds = TOKEN_LIFETIME): number {
+  return nowMs + lifetimeFromExpiresIn(expiresIn, nowMs, bounds);
 }
 
 /** The longest lead a refresh takes ahead of expiry. */
@@ -58,8 +58,8 @@ export const REFRESH_LEAD_MAX_MS = 5 * 60_000;
  * When to refresh a token issued at `issuedAt` that expires at `expiresAt`: 5 minutes before expiry, or at 80% of
  * the lifetime when that comes later (short tokens); never sooner than 48 s after issue, so no refresh storm.
  */
-export function refreshAtFor(issuedAt: number, expiresAt: number): number {
-  const lifetime = clampLifetime(expiresAt - issuedAt);
+export function refreshAtFor(issuedAt: number, expiresAt: number, bounds: LifetimeBounds = TOKEN_LIFETIME): number {
+  const lifetime = clampLifetime(expiresAt - issuedAt, bounds);
   const lead = Math.min(REFRESH_LEAD_MAX_MS, lifetime * 0.2);
   return issuedAt + lifetime - lead;
 }

@@ -2,17 +2,23 @@
  * The sign-in session: who Tunewall speaks for (a member, a guest, or nobody yet), the tokens behind it, and the one
  * way the catalog reaches the service with them (`authorizedFetch`). Refreshes ahead of expiry, single-flight; a
  * rotated refresh token reaches the vault before the new access token reaches anyone; a refused refresh signs out.
+ *
+ * The service rotates the refresh token when it carries a refresh out, so a refresh whose answer is lost has spent the
+ * only token Tunewall holds. Hence: a refresh is waited for as long as its connection lives (its own long time limit,
+ * never the catalog's); it is tried again only after it failed, never while it may still be carried out; and when a
+ * try after a lost answer is refused, the member keeps the access token they have until it expires or is refused.
  */
-import type { AuthState, MemberView, QrMatrix, Result } from '../../../shared/bridge';
+import type { AuthState, MemberView, PairingNotice, QrMatrix, Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
-import { CoreError, MESSAGES, toUiError } from '../errors';
+import { CoreError, MESSAGES, coreText, toUiError } from '../errors';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../net/backoff';
+import { certainlyNotSent } from '../net/delivery';
 import { tryParseJson, withTimeout } from '../net/http';
 import type { Clock, FetchLike, Logger } from '../ports';
 import { scheduleAt, type TimerHandle } from '../timers';
 import type { TokenVault } from '../vault/tokenVault';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
-import { refreshAtFor } from './expiry';
+import { refreshAtFor, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 import { TokenClient, type TokenServiceConfig } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 
@@ -30,8 +36,10 @@ export interface AuthSessionOptions {
   qrMatrix: (text: string) => QrMatrix;
   /** Whether browsing without a member (client-credentials token) is offered. */
   guestMode: boolean;
-  /** Time limit of each request to the token service and of each API request's answer (headers). */
+  /** Time limit of each request to the token service but a refresh, and of each API request's answer (headers). */
   requestTimeoutMs?: number;
+  /** Time limit of a refresh once sent (default: tokenClient's REFRESH_TIMEOUT_MS, minutes). */
+  refreshTimeoutMs?: number;
   /** Retries of a refresh that met network trouble. */
   backoff?: BackoffPolicy;
   /** Backoff of the device flow's code requests; its polls back off from their interval up to `maxMs`. */
@@ -40,6 +48,8 @@ export interface AuthSessionOptions {
   maxRenewals?: number;
   /** How often waits re-read the wall clock. */
   checkEveryMs?: number;
+  /** Bounds of a member token's lifetime, whatever `expires_in` says (expiry.ts's policy; tests shorten it). */
+  tokenLifetime?: LifetimeBounds;
 }
 
 /** A token this close to expiry is refreshed before use rather than sent. */
@@ -59,11 +69,15 @@ export class AuthSession implements ApiAuth {
   private member: TokenSet | undefined;
   private guest: TokenSet | undefined;
   private memberView: MemberView | undefined;
-  private notice: string | undefined;
+  private notice: PairingNotice | undefined;
   private refreshing: Promise<TokenSet> | undefined;
   private guestRequest: Promise<TokenSet> | undefined;
   private refreshTimer: TimerHandle | undefined;
   private refreshFailures = 0;
+  /** A try with the current refresh token failed in a way that may have come after the service rotated it. */
+  private answerMayBeLost = false;
+  /** The renewal was lost (a try after a lost answer was refused): the access token serves until it expires. */
+  private renewalLost = false;
   /** Aborted on sign-out and dispose: requests of the old session must not land in the new one. */
   private lifetime = new AbortController();
   private disposed = false;
@@ -74,6 +88,7 @@ export class AuthSession implements ApiAuth {
       clock: options.clock,
       service: options.service,
       ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
+      ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
     });
     this.flow = new DeviceFlow({
       client: this.client,
@@ -88,6 +103,10 @@ export class AuthSession implements ApiAuth {
     });
   }
 
+  private get lifetimeBounds(): LifetimeBounds {
+    return this.options.tokenLifetime ?? TOKEN_LIFETIME;
+  }
+
   get state(): AuthState {
     return this.current;
   }
@@ -100,6 +119,16 @@ export class AuthSession implements ApiAuth {
   /** Epoch ms the current access token stops working (for diagnostics; never the token). */
   get tokenValidUntil(): number | undefined {
     return this.activeTokens()?.expiresAt;
+  }
+
+  /**
+   * Whether the sign-in outlives its access token: a member's with a refresh token, and a guest's (asked for again at
+   * any time), renew themselves; a member's without one ends at `tokenValidUntil`. Undefined when not signed in.
+   */
+  get renewsItself(): boolean | undefined {
+    if (this.mode === 'guest') return true;
+    if (this.mode === 'member' && this.member !== undefined) return this.member.refreshToken !== undefined;
+    return undefined;
   }
 
   subscribe(listener: (state: AuthState) => void): () => void {
@@ -133,13 +162,13 @@ export class AuthSession implements ApiAuth {
       // Guest mode must not keep a member's tokens alive underneath: signing out is an explicit step.
       return {
         ok: false,
-        error: { kind: 'auth', message: 'You are signed in. Sign out first to browse as a guest.', retryable: false },
+        error: { kind: 'auth', retryable: false, ...coreText('signOutFirst') },
       };
     }
     if (!this.options.guestMode) {
       return {
         ok: false,
-        error: { kind: 'config', message: 'Browsing without signing in is not enabled for this Tunewall.', retryable: false },
+        error: { kind: 'config', retryable: false, ...coreText('guestModeOff') },
       };
     }
     try {
@@ -175,8 +204,12 @@ export class AuthSession implements ApiAuth {
   resume(): void {
     if (this.disposed) return;
     this.flow.resume();
+    if (this.renewalLost) {
+      this.endIfExpired();
+      return;
+    }
     if (this.mode === 'member' && this.member !== undefined && this.refreshing === undefined) {
-      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt);
+      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt, this.lifetimeBounds);
       this.scheduleRefresh(due);
     }
   }
@@ -185,7 +218,7 @@ export class AuthSession implements ApiAuth {
   online(): void {
     if (this.disposed) return;
     this.flow.resume();
-    if (this.mode === 'member' && this.refreshFailures > 0 && this.refreshing === undefined) {
+    if (this.mode === 'member' && this.refreshFailures > 0 && this.refreshing === undefined && !this.renewalLost) {
       this.scheduleRefresh(this.options.clock.now());
     }
   }
@@ -203,15 +236,27 @@ export class AuthSession implements ApiAuth {
   /** A valid access token, refreshed first when it is (nearly) expired. */
   async accessToken(): Promise<string> {
     if (this.mode === 'member' && this.member !== undefined) {
-      if (this.options.clock.now() < this.member.expiresAt - EXPIRY_SKEW_MS) return this.member.accessToken;
-      return (await this.refresh()).accessToken;
+      const now = this.options.clock.now();
+      if (now < this.member.expiresAt - EXPIRY_SKEW_MS) return this.member.accessToken;
+      if (this.renewalLost) {
+        // No renewal is possible: the token serves to its last moment, then the member is told it expired.
+        if (now < this.member.expiresAt) return this.member.accessToken;
+        throw this.expire();
+      }
+      const current = this.member;
+      try {
+        return (await this.refresh()).accessToken;
+      } catch (error) {
+        if (this.renewalLost && this.member === current && this.options.clock.now() < current.expiresAt) return current.accessToken;
+        throw error;
+      }
     }
     if (this.mode === 'guest') {
       const guest = this.guest;
       if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
       return (await this.guestToken()).accessToken;
     }
-    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
   /**
@@ -235,7 +280,7 @@ export class AuthSession implements ApiAuth {
     const second = await this.send(url, init, renewed);
     if (!(await isAuthRejection(second))) return second;
     await discardBody(second);
-    throw new CoreError({ kind: 'auth', message: MESSAGES.rejected, status: second.status, retryable: true });
+    throw new CoreError({ kind: 'auth', messageKey: 'rejected', status: second.status, retryable: true });
   }
 
   private async send(url: string, init: RequestInit, token: string): Promise<Response> {
@@ -261,30 +306,40 @@ export class AuthSession implements ApiAuth {
     }
     if (this.mode === 'member' && this.member !== undefined) {
       if (this.member.accessToken !== used) return this.member.accessToken;
-      return (await this.refresh()).accessToken;
+      // The service refused the one access token left, and nothing can renew it.
+      if (this.renewalLost) throw this.expire();
+      try {
+        return (await this.refresh()).accessToken;
+      } catch (error) {
+        if (this.renewalLost) throw this.expire();
+        throw error;
+      }
     }
-    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
   private async doRefresh(): Promise<TokenSet> {
     const current = this.member;
     const refreshToken = current?.refreshToken;
     if (this.mode !== 'member' || current === undefined || refreshToken === undefined) {
-      throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+      throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
     }
     const lifetime = this.lifetime;
     this.refreshTimer?.cancel();
     this.refreshTimer = undefined;
+    if (this.renewalLost) throw new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
     let response: TokenResponse;
     try {
       response = await this.client.refresh(refreshToken, lifetime.signal);
     } catch (error) {
       if (lifetime.signal.aborted) throw error;
       if (error instanceof CoreError && error.kind === 'oauth' && error.oauthError === 'invalid_grant') {
+        if (this.answerMayBeLost) throw this.renewalWasLost(current, error);
         this.options.logger.warn('session: the service refused the refresh token; signing out');
-        this.signedOutByService();
-        throw new CoreError({ kind: 'auth', message: MESSAGES.signedOut, retryable: false, cause: error });
+        this.endSession({ reason: 'signed-out', message: MESSAGES.signedOut });
+        throw new CoreError({ kind: 'auth', messageKey: 'signedOut', retryable: false, cause: error });
       }
+      if (mayHaveBeenCarriedOut(error)) this.answerMayBeLost = true;
       // Keep the tokens: the access token may still work, and the next try may reach the service.
       this.refreshFailures += 1;
       const delay = backoffDelay(
@@ -295,20 +350,50 @@ export class AuthSession implements ApiAuth {
       this.options.logger.warn('session: refresh failed; keeping the tokens and retrying', {
         error: describe(error),
         delayMs: delay,
+        answerMayBeLost: this.answerMayBeLost,
       });
       this.scheduleRefresh(this.options.clock.now() + delay);
       throw error;
     }
     if (lifetime.signal.aborted || this.member !== current) {
-      throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+      throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
     }
-    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken);
+    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken, this.lifetimeBounds);
     // The old refresh token is spent: the new one is stored before anyone can use the new access token.
     this.options.vault.save(next);
     this.member = next;
     this.refreshFailures = 0;
-    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt));
+    this.answerMayBeLost = false;
+    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt, this.lifetimeBounds));
     return next;
+  }
+
+  /**
+   * A try after a lost answer was refused: the service spent the token while its answer was on the way. The new pair
+   * is gone, but the access token in hand works until it expires; the member is told only then.
+   */
+  private renewalWasLost(current: TokenSet, cause: unknown): CoreError {
+    this.renewalLost = true;
+    this.refreshFailures = 0;
+    this.options.logger.warn('session: a refresh answer was lost after the service rotated the token; using the access token until it expires', {
+      validForMs: current.expiresAt - this.options.clock.now(),
+    });
+    this.refreshTimer?.cancel();
+    const opts = this.options.checkEveryMs === undefined ? {} : { checkEveryMs: this.options.checkEveryMs };
+    this.refreshTimer = scheduleAt(this.options.clock, current.expiresAt, () => this.endIfExpired(), opts);
+    return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false, cause });
+  }
+
+  /** With the renewal lost, pairing once the access token has run out. */
+  private endIfExpired(): void {
+    if (this.renewalLost && this.member !== undefined && this.options.clock.now() >= this.member.expiresAt) this.expire();
+  }
+
+  /** The sign-in ran out and could not be renewed: pairing, saying so. Returns the error for callers to throw. */
+  private expire(): CoreError {
+    this.options.logger.warn('session: the sign-in expired and could not be renewed; pairing again');
+    this.endSession({ reason: 'expired', message: MESSAGES.signInExpired });
+    return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
   }
 
   /** A client-credentials token, single-flight; kept in memory only (it can be had again at any time). */
@@ -316,7 +401,7 @@ export class AuthSession implements ApiAuth {
     this.guestRequest ??= (async () => {
       const lifetime = this.lifetime;
       const response = await this.client.clientCredentials(lifetime.signal);
-      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
       const tokens = tokenSetFrom(response, this.options.clock.now());
       // A client-credentials answer carries no refresh token; should one come, a guest has no use for it.
       const guest: TokenSet = { ...tokens, refreshToken: undefined };
@@ -329,7 +414,7 @@ export class AuthSession implements ApiAuth {
   }
 
   private onPaired(response: TokenResponse, receivedAt: number): void {
-    const tokens = tokenSetFrom(response, receivedAt);
+    const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
     this.options.vault.save(tokens);
     this.notice = undefined;
     this.becomeMember(tokens);
@@ -340,13 +425,15 @@ export class AuthSession implements ApiAuth {
     this.member = tokens;
     this.mode = 'member';
     this.refreshFailures = 0;
+    this.answerMayBeLost = false;
+    this.renewalLost = false;
     this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });
-    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt));
+    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt, this.lifetimeBounds));
   }
 
   private scheduleRefresh(at: number): void {
     this.refreshTimer?.cancel();
-    if (this.disposed || this.mode !== 'member' || this.member?.refreshToken === undefined) {
+    if (this.disposed || this.mode !== 'member' || this.member?.refreshToken === undefined || this.renewalLost) {
       this.refreshTimer = undefined;
       return;
     }
@@ -365,10 +452,11 @@ export class AuthSession implements ApiAuth {
     );
   }
 
-  private signedOutByService(): void {
+  /** The service ended the sign-in (refused or expired it): tokens forgotten, pairing with the reason. */
+  private endSession(notice: PairingNotice): void {
     this.resetTokens();
     this.options.vault.clear();
-    this.notice = MESSAGES.signedOut;
+    this.notice = notice;
     this.startPairingInternal();
   }
 
@@ -380,6 +468,8 @@ export class AuthSession implements ApiAuth {
     this.refreshing = undefined;
     this.guestRequest = undefined;
     this.refreshFailures = 0;
+    this.answerMayBeLost = false;
+    this.renewalLost = false;
     this.member = undefined;
     this.guest = undefined;
     this.memberView = undefined;
@@ -442,6 +532,27 @@ export async function isAuthRejection(response: Response): Promise<boolean> {
     return AUTH_REJECTION.test(error.message);
   }
   return false;
+}
+
+/**
+ * Whether a refresh that failed may still have been carried out, its answer lost: anything but an answer that says
+ * nothing was issued (an error status or body) or a failure before the request left this machine.
+ */
+function mayHaveBeenCarriedOut(error: unknown): boolean {
+  if (!(error instanceof CoreError)) return true;
+  switch (error.kind) {
+    case 'server':
+    case 'unavailable':
+    case 'oauth':
+      return false;
+    case 'invalid-response':
+      // A 2xx that could not be read may well have carried the new tokens.
+      return error.status === undefined || (error.status >= 200 && error.status < 300);
+    case 'network':
+      return !certainlyNotSent(error);
+    default:
+      return true;
+  }
 }
 
 async function discardBody(response: Response): Promise<void> {

@@ -23,9 +23,18 @@ export interface TokenClientOptions {
   fetch: FetchLike;
   clock: Pick<Clock, 'now'>;
   service: TokenServiceConfig;
-  /** Time limit of each request. */
+  /** Time limit of each request but a refresh. */
   timeoutMs?: number;
+  /** Time limit of a refresh; long, see REFRESH_TIMEOUT_MS. */
+  refreshTimeoutMs?: number;
 }
+
+/**
+ * A refresh, once sent, is waited for far longer than any other request: the service rotates the refresh token when
+ * it carries the request out, so giving up on a slow answer and asking again with the same token would spend it twice.
+ * The limit is only there for a connection that died without a word.
+ */
+export const REFRESH_TIMEOUT_MS = 120_000;
 
 export class TokenClient {
   constructor(private readonly options: TokenClientOptions) {}
@@ -46,20 +55,25 @@ export class TokenClient {
   }
 
   refresh(refreshToken: string, signal?: AbortSignal): Promise<TokenResponse> {
-    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+    const timeoutMs = this.options.refreshTimeoutMs ?? REFRESH_TIMEOUT_MS;
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal, timeoutMs);
   }
 
   clientCredentials(signal?: AbortSignal): Promise<TokenResponse> {
     return this.token({ grant_type: 'client_credentials' }, signal);
   }
 
-  private async token(fields: Record<string, string>, signal: AbortSignal | undefined): Promise<TokenResponse> {
-    const response = await this.post('/oauth2/token', { ...fields, client_id: this.options.service.clientId }, signal);
+  private async token(
+    fields: Record<string, string>,
+    signal: AbortSignal | undefined,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<TokenResponse> {
+    const response = await this.post('/oauth2/token', { ...fields, client_id: this.options.service.clientId }, signal, timeoutMs);
     return parseTokenServiceResponse(response, TokenResponseSchema, this.options.clock.now());
   }
 
-  private post(path: string, fields: Record<string, string>, signal: AbortSignal | undefined) {
-    const { service, fetch, timeoutMs } = this.options;
+  private post(path: string, fields: Record<string, string>, signal: AbortSignal | undefined, timeoutMs = this.options.timeoutMs) {
+    const { service, fetch } = this.options;
     return postForm(fetch, joinUrl(service.authUrl, path), fields, {
       client: { clientId: service.clientId, clientSecret: service.clientSecret },
       signal,

@@ -1,7 +1,7 @@
 /** A token set as the core keeps it: absolute times, never the raw `expires_in`. */
 import { z } from 'zod';
 import type { TokenResponse } from '../../../shared/service/auth';
-import { expiresAtFrom } from './expiry';
+import { expiresAtFrom, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 
 export const TokenSetSchema = z.object({
   accessToken: z.string().min(1),
@@ -19,7 +19,12 @@ export type TokenSet = z.infer<typeof TokenSetSchema>;
  * The token set a token-service answer stands for. A refresh answer without a `refresh_token` keeps the previous one
  * (the service rotates, but a server that does not must not sign the member out).
  */
-export function tokenSetFrom(response: TokenResponse, nowMs: number, previousRefreshToken?: string): TokenSet {
+export function tokenSetFrom(
+  response: TokenResponse,
+  nowMs: number,
+  previousRefreshToken?: string,
+  bounds: LifetimeBounds = TOKEN_LIFETIME,
+): TokenSet {
   const refreshToken = response.refresh_token ?? previousRefreshToken;
   return {
     accessToken: response.access_token,
@@ -27,6 +32,6 @@ export function tokenSetFrom(response: TokenResponse, nowMs: number, previousRef
     tokenType: /^bearer$/i.test(response.token_type) || response.token_type === '' ? 'Bearer' : response.token_type,
     ...(refreshToken === undefined ? {} : { refreshToken }),
     issuedAt: nowMs,
-    expiresAt: expiresAtFrom(response.expires_in, nowMs),
+    expiresAt: expiresAtFrom(response.expires_in, nowMs, bounds),
   };
 }

@@ -119,7 +119,8 @@ export function createRowCache(options: RowCacheOptions): RowCache {
   function persist(): void {
     const current = entries ?? new Map<string, CacheEntry>();
     try {
-      store.set(storeKey, { version: CACHE_VERSION, entries: Object.fromEntries(current) });
+      // A cache: written with other changes a moment later, never on the path of a remote press.
+      store.set(storeKey, { version: CACHE_VERSION, entries: Object.fromEntries(current) }, { write: 'coalesced' });
     } catch (error) {
       // A full disk must not break the home screen: the rows still work from memory.
       logger.warn('home-row cache could not be saved', { reason: String(error) });

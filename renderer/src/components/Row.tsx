@@ -2,6 +2,7 @@ import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-naviga
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
+import { errorText } from '../i18n/errorText';
 import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused } from './Tile';
@@ -93,7 +94,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
             ))}
           {body.status === 'error' && (
             <div className="row-message row-error" role="alert">
-              <span>{body.error.message || t('home.rowError')}</span>
+              <span>{errorText(t, body.error) || t('home.rowError')}</span>
               <FocusButton focusKey={`retry:${rowKey}`} onSelect={() => onRetry(source)} onFocused={revealNode}>
                 {t('common.retry')}
               </FocusButton>

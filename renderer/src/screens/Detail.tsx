@@ -9,6 +9,7 @@ import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
 import { formatDuration } from '../components/useNow';
+import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { beforeNextFrame, focusIsLost, listNavigation } from '../input/navigation';
 import { useFocusableItem } from '../input/useFocusableItem';
@@ -201,7 +202,7 @@ function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose: () =>
       <div className="phone">
         <div className="phone-qr">
           {qr?.ok === true && <QrCode qr={qr.value} label={t('detail.phoneTitle')} />}
-          {qr?.ok === false && <p className="row-error">{qr.error.message}</p>}
+          {qr?.ok === false && <p className="row-error">{errorText(t, qr.error)}</p>}
           {qr === undefined && <div className="qr-skeleton" aria-hidden="true" />}
         </div>
         <div className="phone-text">
@@ -368,7 +369,7 @@ export function Detail({ detailRef, title }: { detailRef: DetailRef; title: stri
           </div>
           {loaded.status === 'error' && (
             <div className="row-message row-error" role="alert">
-              <span>{loaded.error.message || t('detail.error')}</span>
+              <span>{errorText(t, loaded.error) || t('detail.error')}</span>
               <FocusButton focusKey="detail-retry" onSelect={() => setGeneration((g) => g + 1)}>
                 {t('common.retry')}
               </FocusButton>

@@ -5,7 +5,8 @@ import type { AuthState } from '../../../shared/bridge';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
-import { formatCountdown, secondsUntil, useNow } from '../components/useNow';
+import { formatTimeLeft, secondsUntil, useNow } from '../components/useNow';
+import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
 import { useApp, useTunewall } from '../store/context';
@@ -21,7 +22,7 @@ export function formatUserCode(code: string): string {
 }
 
 export function Pairing({ auth, approved = false }: { auth: PairingAuth; approved?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { bridge } = useTunewall();
   const guestModeAvailable = useApp((s) => s.state?.guestModeAvailable ?? false);
   const sandbox = useApp((s) => s.state?.sandbox);
@@ -47,6 +48,8 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
   }, [auth.status, bridge]);
 
   const code = auth.status === 'pairing' ? auth.code : undefined;
+  // Why pairing is back when nobody here signed out: said until the member signs in again.
+  const notice = auth.status === 'pairing' || auth.status === 'requesting-code' ? auth.notice : undefined;
   const remaining = code !== undefined ? secondsUntil(code.expiresAt, now) : undefined;
   const url = code?.shortVerificationUrl ?? code?.verificationUrl ?? '';
   const displayUrl = url.replace(/^https?:\/\//, '');
@@ -57,9 +60,9 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
     const seconds = secondsUntil(auth.retryAt, now);
     status = { text: seconds ? t('pairing.retrying', { seconds }) : t('pairing.retryingSoon'), tone: 'warn' };
   } else if (auth.status === 'pairing') status = { text: t('pairing.waiting'), tone: 'wait' };
-  else if (auth.status === 'denied') status = { text: auth.message || t('pairing.denied'), tone: 'bad' };
+  else if (auth.status === 'denied') status = { text: errorText(t, auth) || t('pairing.denied'), tone: 'bad' };
   else if (auth.status === 'expired') status = { text: `${t('pairing.expired')} ${t('pairing.pressOk')}`, tone: 'warn' };
-  else if (auth.status === 'error') status = { text: auth.error.message, tone: 'bad' };
+  else if (auth.status === 'error') status = { text: errorText(t, auth.error), tone: 'bad' };
   else if (auth.status === 'requesting-code' && auth.attempt > 1) status = { text: t('pairing.requestingAttempt', { attempt: auth.attempt }), tone: 'wait' };
   else status = { text: t('pairing.requesting'), tone: 'wait' };
 
@@ -67,6 +70,12 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen pairing" aria-labelledby="pairing-title">
         <div className="pairing-text">
+          {notice !== undefined && (
+            <p className="pairing-notice" role="alert" data-testid="pairing-notice">
+              <span className="notice-mark" aria-hidden="true">!</span>
+              <span>{t(`pairing.notice.${notice.reason}`, { defaultValue: notice.message })}</span>
+            </p>
+          )}
           <h1 id="pairing-title" className="pairing-title">{t('pairing.title')}</h1>
           <ol className="steps">
             <li><span className="step-n">1</span><span>{t('pairing.step1', { url: displayUrl || '…' })}</span></li>
@@ -105,7 +114,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
               <p className="verify-url">{displayUrl}</p>
               {remaining !== undefined && (
                 <p className={`expiry ${remaining < 60 ? 'is-soon' : ''}`} data-testid="countdown">
-                  {t('pairing.expiresIn', { time: formatCountdown(remaining) })}
+                  {t('pairing.expiresIn', { time: formatTimeLeft(remaining, i18n.language) })}
                 </p>
               )}
             </>

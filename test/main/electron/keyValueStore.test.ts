@@ -25,6 +25,7 @@ function fakeFs(existing: string[] = []) {
   const files = new Set(existing);
   const chmods: { file: string; mode: number }[] = [];
   const renames: [string, string][] = [];
+  const dirSyncs: string[] = [];
   const fsFake: StoreFs = {
     chmod: (file, mode) => {
       chmods.push({ file, mode });
@@ -34,8 +35,11 @@ function fakeFs(existing: string[] = []) {
       renames.push([from, to]);
       files.delete(from);
     },
+    syncDir: (dir) => {
+      dirSyncs.push(dir);
+    },
   };
-  return { fsFake, chmods, renames, files };
+  return { fsFake, chmods, renames, files, dirSyncs };
 }
 
 describe('key-value store over electron-store', () => {
@@ -104,7 +108,7 @@ describe('file mode on a real file system', () => {
         ...memoryStore(options),
         set: () => fs.writeFileSync(file, '{"k":1}', { mode: 0o644 }),
       }),
-      fs: { ...fs, chmod: fs.chmodSync },
+      fs: { ...fs, chmod: fs.chmodSync, syncDir: () => undefined },
       userDataDir: dir,
       logger: fakeLogger(),
     });

@@ -1,10 +1,14 @@
 /** The kiosk shell's JSON store: private file modes, atomic writes, a corrupt file set aside rather than a crash. */
+import * as nodeFs from 'node:fs';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFileStore } from '../../../main/kiosk/fileStore';
-import { memoryLogger } from '../core/support/fakes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthSession } from '../../../main/core/auth/session';
+import { systemClock } from '../../../main/core/timers';
+import { TokenVault } from '../../../main/core/vault/tokenVault';
+import { createFileStore, type StoreFileSystem } from '../../../main/kiosk/fileStore';
+import { fakeCipher, fakeFetch, fakeQr, json, memoryLogger } from '../core/support/fakes';
 
 let dir: string;
 beforeEach(() => {
@@ -92,5 +96,141 @@ describe('createFileStore', () => {
     expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ path }) }));
     store.set('fresh', true);
     expect(createFileStore(path, memoryLogger()).get('fresh')).toBe(true);
+  });
+});
+
+/** node:fs, with every call the store makes written down (file descriptors named by the path they were opened on). */
+function recordingFs(): { fs: StoreFileSystem; ops: string[] } {
+  const ops: string[] = [];
+  const paths = new Map<number, string>();
+  const name = (p: unknown) => (typeof p === 'string' ? p.slice(dir.length + 1) || '.' : String(p));
+  const fs: StoreFileSystem = {
+    ...nodeFs,
+    openSync: (p, flags, mode) => {
+      const fd = nodeFs.openSync(p, flags, mode);
+      paths.set(fd, name(p));
+      ops.push(`open ${name(p)}`);
+      return fd;
+    },
+    writeSync: ((fd: number, text: string) => {
+      ops.push(`write ${paths.get(fd) ?? fd}`);
+      return nodeFs.writeSync(fd, text);
+    }) as StoreFileSystem['writeSync'],
+    fsyncSync: (fd) => {
+      ops.push(`fsync ${paths.get(fd) ?? fd}`);
+      nodeFs.fsyncSync(fd);
+    },
+    renameSync: (from, to) => {
+      ops.push(`rename ${name(from)} ${name(to)}`);
+      nodeFs.renameSync(from, to);
+    },
+    promises: {
+      ...nodeFs.promises,
+      open: async (p, flags, mode) => {
+        ops.push(`open async ${name(p)}`);
+        const handle = await nodeFs.promises.open(p, flags, mode);
+        const sync = handle.sync.bind(handle);
+        handle.sync = async () => {
+          ops.push(`fsync async ${name(p)}`);
+          await sync();
+        };
+        return handle;
+      },
+    },
+  };
+  return { fs, ops };
+}
+
+describe('durability', () => {
+  it('a durable set is on disk before it returns: temporary file written and fsynced, renamed, folder fsynced', () => {
+    const path = join(dir, 'store.json');
+    const { fs, ops } = recordingFs();
+    const store = createFileStore(path, memoryLogger(), { fs });
+    ops.length = 0;
+    store.set('tokens', { version: 1, ciphertext: 'abc' });
+    expect(ops).toEqual([
+      'open store.json.tmp',
+      'write store.json.tmp',
+      'fsync store.json.tmp',
+      'rename store.json.tmp store.json',
+      'open .',
+      'fsync .',
+    ]);
+    ops.length = 0;
+    store.delete('tokens');
+    expect(ops.filter((op) => op.startsWith('fsync'))).toEqual(['fsync store.json.tmp', 'fsync .']);
+  });
+
+  it('coalesced writes touch nothing on the caller’s path, then go to disk together, once, with non-blocking I/O', async () => {
+    const path = join(dir, 'store.json');
+    const { fs, ops } = recordingFs();
+    const store = createFileStore(path, memoryLogger(), { fs, coalesceMs: 20 });
+    ops.length = 0;
+    for (let i = 0; i < 50; i += 1) store.set('homeRows', { i }, { write: 'coalesced' });
+    store.set('other', 'x', { write: 'coalesced' });
+    expect(ops).toEqual([]);
+    expect(store.get('homeRows')).toEqual({ i: 49 });
+    await vi.waitFor(() => expect(ops).toContain('rename store.json.tmp-coalesced store.json'), { timeout: 5_000 });
+    expect(ops.filter((op) => op.startsWith('open'))).toEqual(['open async store.json.tmp-coalesced', 'open .']);
+    expect(ops).toContain('fsync async store.json.tmp-coalesced');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ homeRows: { i: 49 }, other: 'x' });
+    expect(mode(path)).toBe(0o600);
+  });
+
+  it('a durable write carries pending coalesced changes, and a later coalesced flush never puts older data back', async () => {
+    const path = join(dir, 'store.json');
+    const store = createFileStore(path, memoryLogger(), { coalesceMs: 5 });
+    store.set('homeRows', { rows: 1 }, { write: 'coalesced' });
+    store.set('tokens', 't1');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ homeRows: { rows: 1 }, tokens: 't1' });
+    store.set('homeRows', { rows: 2 }, { write: 'coalesced' });
+    store.set('tokens', 't2');
+    await new Promise((r) => setTimeout(r, 50));
+    await store.flush();
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ homeRows: { rows: 2 }, tokens: 't2' });
+  });
+
+  it('flush writes what is pending at once (shutdown)', async () => {
+    const path = join(dir, 'store.json');
+    const store = createFileStore(path, memoryLogger(), { coalesceMs: 60_000 });
+    store.set('homeRows', { rows: 3 }, { write: 'coalesced' });
+    expect(existsSync(path)).toBe(false);
+    await store.flush();
+    expect(createFileStore(path, memoryLogger()).get('homeRows')).toEqual({ rows: 3 });
+  });
+
+  it('a rotated refresh token is durable before the new access token is used', async () => {
+    const path = join(dir, 'store.json');
+    const { fs, ops } = recordingFs();
+    const store = createFileStore(path, memoryLogger(), { fs });
+    const cipher = fakeCipher();
+    const vault = new TokenVault({ store, cipher, policy: 'os-keyring', logger: memoryLogger() });
+    vault.save({ accessToken: 'at-1', refreshToken: 'rt-1', tokenType: 'Bearer', issuedAt: Date.now() - 10, expiresAt: Date.now() - 1 });
+    let opsWhenUsed: string[] | undefined;
+    let onDiskWhenUsed: unknown;
+    const f = fakeFetch((r) => {
+      if (r.path === '/oauth2/token') {
+        ops.length = 0;
+        return json(200, { access_token: 'at-2', refresh_token: 'rt-2', token_type: 'Bearer', expires_in: 3600 });
+      }
+      opsWhenUsed = [...ops];
+      onDiskWhenUsed = new TokenVault({ store: createFileStore(path, memoryLogger()), cipher, policy: 'os-keyring', logger: memoryLogger() }).load();
+      return json(200, {});
+    });
+    const session = new AuthSession({
+      fetch: f.fetch,
+      clock: systemClock,
+      logger: memoryLogger(),
+      service: { authUrl: 'https://auth.test', clientId: 'c', clientSecret: 's', dialect: 'documented' },
+      vault,
+      qrMatrix: fakeQr,
+      guestMode: false,
+    });
+    session.start();
+    await session.authorizedFetch('https://api.test/v1.1/me');
+    session.dispose();
+    expect(f.requests.at(-1)?.headers.get('authorization')).toBe('Bearer at-2');
+    expect(opsWhenUsed).toEqual(expect.arrayContaining(['fsync store.json.tmp', 'rename store.json.tmp store.json', 'fsync .']));
+    expect(onDiskWhenUsed).toMatchObject({ accessToken: 'at-2', refreshToken: 'rt-2' });
   });
 });

@@ -77,6 +77,8 @@ let host: string;
 let port: number;
 let dir: string;
 let fake: ReturnType<typeof fakeCore>;
+/** The session cookie the launch in beforeAll got. */
+let session = '';
 const logger = memoryLogger();
 
 /** A raw request, so Host, Origin and Cookie are exactly what the test says. */
@@ -86,7 +88,7 @@ function send(
   options: { headers?: Record<string, string>; body?: string; cookie?: boolean } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = { host, ...options.headers };
-  if (options.cookie !== false && !('cookie' in headers)) headers.cookie = `tunewall_session=${SECRET}`;
+  if (options.cookie !== false && !('cookie' in headers)) headers.cookie = `tunewall_session=${session}`;
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
@@ -112,7 +114,7 @@ function openEvents(headers: Record<string, string> = {}) {
   let response: IncomingMessage | undefined;
   const ready = new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'GET', path: '/api/events', headers: { host, cookie: `tunewall_session=${SECRET}`, ...headers } },
+      { host: '127.0.0.1', port, method: 'GET', path: '/api/events', headers: { host, cookie: `tunewall_session=${session}`, ...headers } },
       (res) => {
         response = res;
         res.setEncoding('utf8');
@@ -164,6 +166,9 @@ beforeAll(async () => {
   const url = new URL(server.origin);
   host = url.host;
   port = Number(url.port);
+  const launch = await send('GET', `/launch?key=${SECRET}`, { cookie: false });
+  session = /^tunewall_session=([^;]+)/.exec(launch.headers['set-cookie']?.[0] ?? '')?.[1] ?? '';
+  if (session === '') throw new Error('the launch gave no session cookie');
 });
 afterAll(async () => {
   await server.close();
@@ -177,6 +182,12 @@ describe('who may talk to the kiosk server', () => {
   it('listens on loopback only, with a launch URL that carries the key', () => {
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.launchUrl).toBe(`${server.origin}/launch?key=${SECRET}`);
+  });
+
+  it('refuses the launch key as a session cookie: the session is a separate random value', async () => {
+    expect(session).not.toBe(SECRET);
+    expect(session.length).toBeGreaterThanOrEqual(43);
+    expect((await send('GET', '/', { headers: { cookie: `tunewall_session=${SECRET}` } })).status).toBe(403);
   });
 
   it.each(['evil.example:80', `localhost:${'PORT'}`, 'attacker.test'])('refuses Host %s (DNS rebinding)', async (h) => {
@@ -233,19 +244,132 @@ describe('who may talk to the kiosk server', () => {
     expect(reply.status).toBe(403);
     expect(reply.headers['set-cookie']).toBeUndefined();
   });
+});
 
-  it('trades the right key for an HttpOnly, SameSite=Strict cookie and a 303 to the app', async () => {
-    const reply = await send('GET', new URL(server.launchUrl).pathname + new URL(server.launchUrl).search, { cookie: false });
-    expect(reply.status).toBe(303);
-    expect(reply.headers.location).toBe('/');
-    const cookie = reply.headers['set-cookie']?.[0] ?? '';
-    expect(cookie).toMatch(/^tunewall_session=[^;]+;/);
-    expect(cookie).toMatch(/;\s*HttpOnly/i);
-    expect(cookie).toMatch(/;\s*SameSite=Strict/i);
-    expect(cookie).toMatch(/;\s*Path=\//i);
-    const value = /^tunewall_session=([^;]+)/.exec(cookie)?.[1] ?? '';
-    const page = await send('GET', '/', { headers: { cookie: `tunewall_session=${value}` } });
-    expect(page.status).toBe(200);
+describe('the launch key', () => {
+  /** A server of its own, so each test starts with an unused key. */
+  async function fresh(): Promise<{ srv: KioskServer; reused: ReturnType<typeof vi.fn>; launched: ReturnType<typeof vi.fn>; log: ReturnType<typeof memoryLogger> }> {
+    const reused = vi.fn();
+    const launched = vi.fn();
+    const log = memoryLogger();
+    const srv = await startKioskServer({
+      core: fakeCore().core,
+      rendererDir: join(dir, 'renderer'),
+      secret: 'L'.repeat(43),
+      port: 0,
+      logger: log,
+      onLaunchKeyReused: reused,
+      onLaunched: launched,
+    });
+    opened.push(srv);
+    return { srv, reused, launched, log };
+  }
+  const opened: KioskServer[] = [];
+  afterAll(async () => {
+    for (const srv of opened) await srv.close();
+  });
+  const cookieOf = (response: Response): string => /^tunewall_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const page = (srv: KioskServer, value: string) => fetch(`${srv.origin}/`, { headers: { cookie: `tunewall_session=${value}` } });
+
+  it('works once: a separate random HttpOnly, SameSite=Strict session cookie, and a page that goes on to the app', async () => {
+    const { srv, launched } = await fresh();
+    const response = await fetch(srv.launchUrl, { redirect: 'manual' });
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/;\s*HttpOnly/i);
+    expect(setCookie).toMatch(/;\s*SameSite=Strict/i);
+    expect(setCookie).toMatch(/;\s*Path=\//i);
+    const value = cookieOf(response);
+    expect(value).not.toBe('L'.repeat(43));
+    expect(value).toMatch(/^[\w-]{43}$/);
+    // The landing page moves on by itself, same-origin, so the Strict cookie goes with the next request.
+    expect(await response.text()).toContain('<meta http-equiv="refresh" content="0;url=/">');
+    expect(launched).toHaveBeenCalledTimes(1);
+    expect((await page(srv, value)).status).toBe(200);
+  });
+
+  it('a second use is refused and logged, every session is revoked, and the shell is told', async () => {
+    const { srv, reused, log } = await fresh();
+    const first = await fetch(srv.launchUrl, { redirect: 'manual' });
+    const value = cookieOf(first);
+    const second = await fetch(srv.launchUrl, { redirect: 'manual' });
+    expect(second.status).toBe(403);
+    expect(second.headers.get('set-cookie')).toBeNull();
+    expect(reused).toHaveBeenCalledTimes(1);
+    expect(log.lines).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringContaining('launch key was used a second time') }));
+    // Whoever came first may have been someone else: that session is closed too.
+    expect((await page(srv, value)).status).toBe(403);
+    // The key never appears in a log line.
+    expect(JSON.stringify(log.lines)).not.toContain('L'.repeat(43));
+  });
+
+  it('a new key works once more; the old one is refused', async () => {
+    const { srv } = await fresh();
+    await fetch(srv.launchUrl, { redirect: 'manual' });
+    const oldUrl = srv.launchUrl;
+    const newUrl = srv.newLaunchKey();
+    expect(newUrl).not.toBe(oldUrl);
+    expect((await fetch(oldUrl, { redirect: 'manual' })).status).toBe(403);
+    const next = await fetch(newUrl, { redirect: 'manual' });
+    expect(next.status).toBe(200);
+    expect((await page(srv, cookieOf(next))).status).toBe(200);
+  });
+
+  it('accepts the launch navigation from the launch page (a file, so cross-site) and nothing else cross-site', async () => {
+    const { srv } = await fresh();
+    const launch = await fetch(srv.launchUrl, { redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(launch.status).toBe(200);
+    const value = cookieOf(launch);
+    const crossSite = await fetch(`${srv.origin}/`, { headers: { cookie: `tunewall_session=${value}`, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('security headers on every response', () => {
+  const expectSecurityHeaders = (headers: IncomingHttpHeaders, what: string) => {
+    const csp = String(headers['content-security-policy'] ?? '');
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("script-src 'self'");
+    expect(csp, what).toContain("object-src 'none'");
+    expect(headers['x-frame-options'], what).toBe('DENY');
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    expect(headers['referrer-policy'], what).toBe('no-referrer');
+    expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
+  };
+
+  it.each([
+    ['the page', 'GET', '/', {}],
+    ['an asset', 'GET', '/assets/app-1234.js', {}],
+    ['an app route', 'GET', '/detail/chart/x', {}],
+    ['a bridge call', 'POST', '/api/call/getState', { body: '[]' }],
+    ['a bridge error', 'POST', '/api/call/diagnostics', { body: '[]' }],
+    ['an unknown API path', 'GET', '/api/nothing', {}],
+    ['a refusal without a session', 'GET', '/', { cookie: false }],
+    ['a refusal of a foreign Host', 'GET', '/', { headers: { host: 'evil.example' } }],
+    ['a refused launch', 'GET', '/launch?key=nope', { cookie: false }],
+  ] as const)('%s', async (what, method, path, options) => {
+    const reply = await send(method, path, options);
+    expectSecurityHeaders(reply.headers, what);
+  });
+
+  it('the event stream', async () => {
+    const events = openEvents();
+    const response = await events.ready;
+    expectSecurityHeaders(response.headers, 'events');
+    events.destroy();
+  });
+
+  it('the launch itself', async () => {
+    const srv = await startKioskServer({ core: fakeCore().core, rendererDir: join(dir, 'renderer'), secret: 'M'.repeat(43), port: 0 });
+    try {
+      const launch = await fetch(srv.launchUrl, { redirect: 'manual' });
+      const headers: IncomingHttpHeaders = Object.fromEntries(launch.headers.entries());
+      expectSecurityHeaders(headers, 'launch');
+      expect(launch.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      await srv.close();
+    }
   });
 });
 
@@ -398,11 +522,13 @@ describe('close', () => {
   it('ends open event streams at once instead of waiting for them', async () => {
     const local = fakeCore();
     const other = await startKioskServer({ core: local.core, rendererDir: join(dir, 'renderer'), secret: SECRET, port: 0 });
-    const previous = { host, port };
+    const previous = { host, port, session };
     const url = new URL(other.origin);
     host = url.host;
     port = Number(url.port);
     try {
+      const launch = await send('GET', `/launch?key=${SECRET}`, { cookie: false });
+      session = /^tunewall_session=([^;]+)/.exec(launch.headers['set-cookie']?.[0] ?? '')?.[1] ?? '';
       const stream = openEvents();
       await stream.ready;
       await stream.next();
@@ -411,7 +537,7 @@ describe('close', () => {
       await ended;
       await vi.waitFor(() => expect(local.listeners.size).toBe(0));
     } finally {
-      ({ host, port } = previous);
+      ({ host, port, session } = previous);
     }
   });
 });

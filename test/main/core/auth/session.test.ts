@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSession, type AuthSessionOptions } from '../../../../main/core/auth/session';
 import type { TokenSet } from '../../../../main/core/auth/tokens';
 import { CoreError } from '../../../../main/core/errors';
+import type { FetchLike } from '../../../../main/core/ports';
 import { MAX_TIMER_DELAY_MS, systemClock } from '../../../../main/core/timers';
 import { TokenVault } from '../../../../main/core/vault/tokenVault';
 import type { AuthState } from '../../../../shared/bridge';
@@ -97,7 +98,22 @@ describe('session', () => {
     expect(h.last()).toEqual({ status: 'signed-in', mode: 'member', member: undefined });
     expect(h.f.to('/oauth2/device/code')).toHaveLength(0);
     expect(h.session.tokenValidUntil).toBe(T0 + 3_600_000);
+    expect(h.session.renewsItself).toBe(true);
     h.session.dispose();
+  });
+
+  it('says whether the sign-in renews itself: not without a refresh token, not when signed out', async () => {
+    const once = harness({ tokens: stored({ refreshToken: undefined }) });
+    once.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(once.last()).toMatchObject({ status: 'signed-in', mode: 'member' });
+    expect(once.session.renewsItself).toBe(false);
+    once.session.dispose();
+    const none = harness();
+    none.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(none.session.renewsItself).toBeUndefined();
+    none.session.dispose();
   });
 
   it('pairs when the vault is empty, stores the approved tokens encrypted, and signs in', async () => {
@@ -180,7 +196,7 @@ describe('session', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.reopen()).toBeUndefined();
     expect(h.store.data.size).toBe(0);
-    expect(h.last()).toMatchObject({ status: 'pairing', notice: expect.stringContaining('signed out') });
+    expect(h.last()).toMatchObject({ status: 'pairing', notice: { reason: 'signed-out', message: expect.stringContaining('signed out') } });
     await expect(h.session.accessToken()).rejects.toMatchObject({ kind: 'auth' });
     expect(h.refreshRequests()).toHaveLength(1);
     h.session.dispose();
@@ -380,5 +396,150 @@ describe('session', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(h.f.pending()).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a refresh whose answer may be lost', () => {
+  const refused = (): Error => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+  const reset = (): Error => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+
+  it('waits for a slow answer past the request time limit instead of giving up and spending the token twice', async () => {
+    const store = new MemoryStore();
+    const vault = new TokenVault({ store, cipher: fakeCipher(), policy: 'os-keyring', logger: memoryLogger() });
+    vault.save(stored({ expiresAt: T0 - 1 }));
+    // The answer comes after 30 s, far past the 1 s request limit; a request given up on is never answered.
+    let sent = 0;
+    const slow: FetchLike = (_url, init) => {
+      sent += 1;
+      return new Promise<Response>((resolve, reject) => {
+        const timer = setTimeout(
+          () => resolve(json(200, { access_token: 'at-slow', refresh_token: 'rt-slow', token_type: 'Bearer', expires_in: 3600 })),
+          30_000,
+        );
+        init?.signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      });
+    };
+    const s = new AuthSession({
+      fetch: slow,
+      clock: systemClock,
+      logger: memoryLogger(),
+      service: { authUrl: AUTH, clientId: 'tw-app', clientSecret: 'tw-secret', dialect: 'documented' },
+      vault,
+      qrMatrix: fakeQr,
+      guestMode: false,
+      requestTimeoutMs: 1_000,
+    });
+    s.start();
+    const token = s.accessToken();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expect(token).resolves.toBe('at-slow');
+    expect(sent).toBe(1);
+    expect(vault.load()).toMatchObject({ refreshToken: 'rt-slow' });
+    s.dispose();
+  });
+
+  it('a refresh that certainly never left (connection refused), then refused: signed out by the service at once', async () => {
+    const h = harness({
+      tokens: stored({ issuedAt: T0 - 3_400_000, expiresAt: T0 + 200_000 }),
+      refreshes: [
+        () => {
+          throw refused();
+        },
+        json(400, { error: 'invalid_grant' }),
+      ],
+    });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(10_001);
+    expect(h.refreshRequests()).toHaveLength(2);
+    expect(h.last()).toMatchObject({ status: 'pairing', notice: { reason: 'signed-out' } });
+    expect(h.reopen()).toBeUndefined();
+    h.session.dispose();
+  });
+
+  it('a 503, then refused: the service answered the first try, so the refusal is a sign-out', async () => {
+    const h = harness({
+      tokens: stored({ issuedAt: T0 - 3_400_000, expiresAt: T0 + 200_000 }),
+      refreshes: [json(503, { error: 'temporarily_unavailable' }), json(400, { error: 'invalid_grant' })],
+    });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(10_001);
+    expect(h.last()).toMatchObject({ status: 'pairing', notice: { reason: 'signed-out' } });
+    h.session.dispose();
+  });
+
+  it.each([
+    ['a connection closed after sending', () => reset()],
+    ['a 200 whose body is cut short', () => text(200, '{"access_token":"at-')],
+  ] as const)('%s, then refused: the member keeps the access token until it expires, then is told it expired', async (_, first) => {
+    const h = harness({
+      tokens: stored({ issuedAt: T0 - 3_400_000, expiresAt: T0 + 200_000 }),
+      refreshes: [
+        () => {
+          const reply = first();
+          if (reply instanceof Error) throw reply;
+          return reply;
+        },
+        json(400, { error: 'invalid_grant' }),
+      ],
+      api: () => json(200, { ok: true }),
+    });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(10_001);
+    expect(h.refreshRequests()).toHaveLength(2);
+    // Still signed in, with the access token the member had; nothing more is asked of the token service.
+    expect(h.last()).toMatchObject({ status: 'signed-in', mode: 'member' });
+    expect((await h.session.authorizedFetch(`${API}/me`)).status).toBe(200);
+    expect(h.apiRequests().at(-1)?.headers.get('authorization')).toBe('Bearer at-1');
+    await vi.advanceTimersByTimeAsync(150_000);
+    expect(h.last()).toMatchObject({ status: 'signed-in' });
+    expect(h.refreshRequests()).toHaveLength(2);
+    // At expiry: pairing, saying the sign-in expired; the tokens are gone.
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(h.last()).toMatchObject({ status: 'pairing', notice: { reason: 'expired', message: expect.stringContaining('expired') } });
+    expect(h.reopen()).toBeUndefined();
+    expect(h.refreshRequests()).toHaveLength(2);
+    h.session.dispose();
+  });
+
+  it('after a lost renewal, a refused access token ends the sign-in at once, without another refresh', async () => {
+    let refuse = false;
+    const h = harness({
+      tokens: stored({ issuedAt: T0 - 3_400_000, expiresAt: T0 + 200_000 }),
+      refreshes: [
+        () => {
+          throw reset();
+        },
+        json(400, { error: 'invalid_grant' }),
+      ],
+      api: () => (refuse ? json(401, { error: { message: 'Invalid Authentication', code: 0 } }) : json(200, {})),
+    });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(10_001);
+    expect(h.last()).toMatchObject({ status: 'signed-in' });
+    refuse = true;
+    await expect(h.session.authorizedFetch(`${API}/me`)).rejects.toMatchObject({ kind: 'auth' });
+    expect(h.refreshRequests()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.last()).toMatchObject({ status: 'pairing', notice: { reason: 'expired' } });
+    h.session.dispose();
+  });
+
+  it('a try after a lost answer that succeeds (a reuse grace) keeps the member as if nothing happened', async () => {
+    const h = harness({
+      tokens: stored({ issuedAt: T0 - 3_400_000, expiresAt: T0 + 200_000 }),
+      refreshes: [
+        () => {
+          throw reset();
+        },
+      ],
+    });
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(10_001);
+    expect(h.reopen()).toMatchObject({ refreshToken: 'rt-2' });
+    expect(h.last()).toMatchObject({ status: 'signed-in' });
+    h.session.dispose();
   });
 });

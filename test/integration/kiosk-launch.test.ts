@@ -1,0 +1,161 @@
+/**
+ * The kiosk shell (main/kiosk/index.ts, run from source) starting a browser: the launch key never appears on the
+ * browser's command line or in what the shell prints; the launch page is a file only this user can read, gone once
+ * used; and when someone else takes the key first, the shell says so and starts the browser again with a new key.
+ * The browser is a stand-in (test/support/fakeChromium.mjs) that behaves like Chromium opening the page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { launchPageDir, launchPageHtml, writeLaunchPage } from '../../main/kiosk/launchPage';
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+interface BrowserEvent {
+  pid: number;
+  event: 'started' | 'opened' | 'no-app';
+  args?: string[];
+  launchUrl?: string;
+  launch?: number;
+  page?: number;
+}
+
+let dir: string;
+let shell: ChildProcess | undefined;
+let output = '';
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tunewall-launch-'));
+});
+afterEach(async () => {
+  if (shell && shell.exitCode === null) {
+    const exited = new Promise((r) => shell?.once('exit', r));
+    shell.kill('SIGTERM');
+    await exited;
+  }
+  shell = undefined;
+  for (const event of events()) {
+    try {
+      process.kill(event.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function events(): BrowserEvent[] {
+  const file = join(dir, 'browser.log');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as BrowserEvent);
+}
+
+/** Runs the shell from source with the stand-in browser; `gate` holds the browser back until the file exists. */
+function startShell(gate: string): void {
+  const renderer = join(dir, 'renderer');
+  mkdirSync(renderer);
+  writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Tunewall</title>');
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  const browser = join(dir, 'chromium');
+  writeFileSync(browser, `#!/bin/sh\nexec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
+  chmodSync(browser, 0o755);
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TUNEWALL_')) env[key] = value;
+  shell = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'main/kiosk/index.ts')], {
+    cwd: REPO,
+    env: {
+      ...env,
+      TUNEWALL_CHROMIUM: browser,
+      TUNEWALL_DATA_DIR: join(dir, 'data'),
+      TUNEWALL_RENDERER_DIR: renderer,
+      TUNEWALL_LANGUAGE: 'en',
+      XDG_RUNTIME_DIR: runtime,
+      FAKE_CHROMIUM_LOG: join(dir, 'browser.log'),
+      FAKE_CHROMIUM_GATE: gate,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  shell.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  shell.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+}
+
+const keyOf = (launchUrl: string): string => new URL(launchUrl).searchParams.get('key') ?? '';
+
+describe('the launch page', () => {
+  it('is a file only its owner can read, which sends the browser on to the launch URL, and is in the runtime folder', () => {
+    const runtime = join(dir, 'run');
+    mkdirSync(runtime, { mode: 0o700 });
+    expect(launchPageDir({ XDG_RUNTIME_DIR: runtime }, join(dir, 'data'))).toBe(runtime);
+    expect(launchPageDir({}, join(dir, 'data'))).toBe(join(dir, 'data'));
+    const page = writeLaunchPage(runtime, 'http://127.0.0.1:4000/launch?key=abc&x="<y>"');
+    expect(statSync(page.path).mode & 0o777).toBe(0o600);
+    expect(fileURLToPath(page.url)).toBe(page.path);
+    expect(readFileSync(page.path, 'utf8')).toBe(launchPageHtml('http://127.0.0.1:4000/launch?key=abc&x="<y>"'));
+    expect(readFileSync(page.path, 'utf8')).toContain('content="0;url=http://127.0.0.1:4000/launch?key=abc&amp;x=&quot;&lt;y&gt;&quot;"');
+    page.remove();
+    page.remove();
+    expect(existsSync(page.path)).toBe(false);
+  });
+});
+
+describe('starting the browser', () => {
+  it('hands the key over by the page, never on the command line or in the output; the page goes with the shell', async () => {
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    startShell(gate);
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened')).toBeDefined(), { timeout: 60_000, interval: 100 });
+    const [started, opened] = events();
+    expect(opened).toMatchObject({ launch: 200, page: 200 });
+    const key = keyOf(opened?.launchUrl ?? '');
+    expect(key.length).toBeGreaterThanOrEqual(43);
+    expect(started?.args?.join(' ')).not.toContain(key);
+    expect(started?.args?.find((a) => a.startsWith('--app='))).toMatch(/^--app=file:\/\/.*\/run\/tunewall-launch-[0-9a-f]+\.html$/);
+    expect(output).not.toContain(key);
+    // The page now holds a spent key, and goes with the shell.
+    expect(readdirSync(join(dir, 'run'))).toHaveLength(1);
+    const exited = new Promise((r) => shell?.once('exit', r));
+    shell?.kill('SIGTERM');
+    await exited;
+    expect(readdirSync(join(dir, 'run'))).toEqual([]);
+  }, 90_000);
+
+  it('when someone takes the key first: says so, and starts the browser again with a new key that works', async () => {
+    const gate = join(dir, 'go');
+    startShell(gate);
+    // The browser has started but not yet opened its page; someone who can read the page takes the key first.
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'started')).toBeDefined(), { timeout: 60_000, interval: 100 });
+    const app = events()[0]?.args?.find((a) => a.startsWith('--app='))?.slice('--app='.length) ?? '';
+    const stolenUrl = /content="0;url=([^"]+)"/.exec(readFileSync(fileURLToPath(app), 'utf8'))?.[1]?.replace(/&amp;/g, '&') ?? '';
+    const stolen = await fetch(stolenUrl, { redirect: 'manual' });
+    expect(stolen.status).toBe(200);
+    const thiefCookie = (stolen.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    writeFileSync(gate, '');
+
+    // The browser's own try is the second use: refused, so the shell closes it and starts another with a new key.
+    const firstPid = events()[0]?.pid;
+    await vi.waitFor(
+      () => expect(events().find((e) => e.event === 'opened' && e.pid !== firstPid), output).toBeDefined(),
+      { timeout: 60_000, interval: 100 },
+    );
+    const second = events().find((e) => e.event === 'opened' && e.pid !== firstPid);
+    expect(second).toMatchObject({ launch: 200, page: 200 });
+    expect(events().filter((e) => e.event === 'started')).toHaveLength(2);
+    expect(events().find((e) => e.event === 'opened' && e.pid === firstPid && e.launch === 200)).toBeUndefined();
+    expect(output).toContain('the launch key was used twice');
+    // The session the thief got is closed, and the new key is not the old one.
+    expect((await fetch(new URL('/', stolenUrl), { headers: { cookie: thiefCookie } })).status).toBe(403);
+    const keys = [keyOf(stolenUrl), keyOf(second?.launchUrl ?? '')];
+    expect(keys[0]).not.toBe(keys[1]);
+    for (const key of keys) {
+      expect(output).not.toContain(key);
+      for (const event of events()) expect(event.args?.join(' ') ?? '').not.toContain(key);
+    }
+  }, 90_000);
+});

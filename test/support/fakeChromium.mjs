@@ -1,0 +1,32 @@
+// A stand-in for Chromium in kiosk-shell tests: records how it was started, opens the --app page as a browser would
+// (follows its refresh to the launch URL, keeps the session cookie, loads the app), and records what it got. It waits
+// for FAKE_CHROMIUM_GATE to exist before opening the page, so a test can act first. Exits on SIGTERM, or after a minute.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const log = process.env.FAKE_CHROMIUM_LOG;
+const record = (entry) => {
+  if (log) appendFileSync(log, `${JSON.stringify({ pid: process.pid, ...entry })}\n`);
+};
+const args = process.argv.slice(2);
+record({ event: 'started', args });
+setTimeout(() => process.exit(0), 60_000).unref();
+process.on('SIGTERM', () => process.exit(0));
+const keepAlive = setInterval(() => undefined, 1_000);
+
+const gate = process.env.FAKE_CHROMIUM_GATE;
+while (gate && !existsSync(gate)) await new Promise((r) => setTimeout(r, 20));
+
+const app = args.find((a) => a.startsWith('--app='))?.slice('--app='.length);
+if (!app) {
+  record({ event: 'no-app' });
+} else {
+  const html = readFileSync(fileURLToPath(app), 'utf8');
+  const target = /http-equiv="refresh" content="0;url=([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+  // A navigation from a file page: the browser calls it cross-site.
+  const launch = await fetch(target, { redirect: 'manual', headers: { 'sec-fetch-site': 'cross-site' } });
+  const cookie = (launch.headers.get('set-cookie') ?? '').split(';')[0];
+  const page = launch.status === 200 ? await fetch(new URL('/', target), { headers: { cookie, 'sec-fetch-site': 'same-origin' } }) : undefined;
+  record({ event: 'opened', launchUrl: target, launch: launch.status, page: page?.status });
+}
+void keepAlive;
