@@ -154,6 +154,8 @@ export interface TileView {
   images: ImageView[];
   /** The row on screen this tile belongs to, when one core row makes several (genre categories, new-release categories). */
   group: string | undefined;
+  /** The detail that shows the whole of `group`, for "See all" (a new-release category's grid); absent when none does. */
+  groupRef?: DetailRef | undefined;
   /** A track shown as a tile (favourites): OK opens the track's panel rather than a detail screen. */
   track?: TrackView | undefined;
 }

@@ -1,0 +1,152 @@
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ArtistDetailView, TileView, TrackView } from '../../../../shared/bridge';
+import { FocusButton } from '../../components/FocusButton';
+import { PointerBack } from '../../components/LeaveDialog';
+import { Row, tileFocusKey } from '../../components/Row';
+import { trackInList, usePlayPause, useTrackActions } from '../../components/useTrackActions';
+import { listNavigation } from '../../input/navigation';
+import { useTunewall } from '../../store/context';
+import type { DetailModel } from '../detail/detailModel';
+import { DetailHero } from '../detail/DetailHero';
+import { prefixOf } from '../detail/pagedList';
+import { TrackHead, TrackList, TRACKS_FOCUS_KEY, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM } from '../detail/TrackList';
+import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
+
+export const ARTIST_ALBUMS_ROW = 'artist-albums';
+/** Ask for the next page of albums when focus is this many tiles from the end of what is loaded. */
+const PAGE_AHEAD = 6;
+
+const COLUMN_ORDER = [TRACKS_FOCUS_KEY, `row:${ARTIST_ALBUMS_ROW}`];
+const columnResolver = listNavigation('vertical', () => COLUMN_ORDER);
+
+/** Top tracks over the albums: down from the last track goes to the albums, by order. */
+function ArtistColumn({ first, children }: { first: string; children: ReactNode }) {
+  const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
+    focusKey: 'artist-main',
+    nextFocusResolver: columnResolver,
+    measureChildrenLayout: false,
+    saveLastFocusedChild: true,
+    preferredChildFocusKey: first,
+  });
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="artist-main">
+        {children}
+      </div>
+    </FocusContext.Provider>
+  );
+}
+
+/** An artist: their picture, their top tracks, and a row of their albums. */
+export function ArtistScreen({ model, detail }: { model: DetailModel; detail: ArtistDetailView }) {
+  const { t } = useTranslation();
+  const { nav } = useTunewall();
+  const { openPanel, openPhone, overlays } = useTrackActions(detail.ref);
+  const tracks = usePagedItems(model.tracks);
+  const albumItems = usePagedItems(model.tiles);
+  const albums = useMemo(() => prefixOf(albumItems), [albumItems]);
+  const albumBody = useMemo(() => ({ status: 'ready' as const, tiles: albums }), [albums]);
+  const remembered = useRememberedFocus();
+  const rowHeight = useMemo(() => Math.round(remPx() * TRACK_ROW_REM), []);
+  const url = detail.url;
+  const whole = useMemo(() => (url === undefined ? undefined : { title: detail.title, url }), [url, detail.title]);
+  usePlayPause(trackInList(tracks), openPhone, whole);
+
+  // Left and right go between the picture's button and the lists; nothing is measured.
+  const screenOrder = useMemo(() => ['detail-phone', 'artist-main'], []);
+  const screenResolver = useMemo(() => listNavigation('horizontal', () => screenOrder), [screenOrder]);
+  const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
+
+  const onTrack = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
+  const openAlbum = useCallback(
+    (tile: TileView, from: string) => {
+      if (tile.ref !== undefined) nav.getState().push({ name: 'detail', ref: tile.ref, title: tile.title }, from);
+    },
+    [nav],
+  );
+  const list = model.tiles;
+  const loaded = albums.length;
+  const onAlbumFocused = useCallback(
+    (index: number) => {
+      if (list !== undefined && index + PAGE_AHEAD >= loaded && loaded < list.total) list.ensureLoaded(loaded);
+    },
+    [list, loaded],
+  );
+
+  const firstAlbum = albums[0];
+  const fallback = tracks.length > 0
+    ? trackFocusKey(0)
+    : firstAlbum !== undefined ? tileFocusKey(ARTIST_ALBUMS_ROW, firstAlbum.key) : url !== undefined ? 'detail-phone' : 'detail-empty-back';
+  useScreenFocus(detail, remembered, fallback);
+
+  const facts = [
+    t('artist.albums', { count: detail.totalAlbums }),
+    detail.totalTracks > 0 ? t('artist.topTracksCount', { count: detail.totalTracks }) : undefined,
+  ].filter(Boolean).join(' · ');
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <main ref={ref} className="screen detail artist">
+        <PointerBack />
+        <DetailHero
+          detailRef={detail.ref}
+          title={detail.title}
+          images={detail.images}
+          kind={t('kinds.artist')}
+          round
+          actions={
+            url !== undefined && (
+              <FocusButton focusKey="detail-phone" className="btn-primary" onSelect={() => openPhone({ title: detail.title, url })}>
+                {t('detail.openOnPhone')}
+              </FocusButton>
+            )
+          }
+        >
+          <p className="detail-meta">{facts}</p>
+        </DetailHero>
+        <ArtistColumn first={tracks.length > 0 ? TRACKS_FOCUS_KEY : `row:${ARTIST_ALBUMS_ROW}`}>
+            <section className="artist-tracks" aria-label={t('artist.topTracks')}>
+              <h2 className="section-title">{t('artist.topTracks')}</h2>
+              {tracks.length > 0 ? (
+                <>
+                  <TrackHead columns="no-artist" />
+                  <TrackList
+                    key={model.tracks?.id}
+                    tracks={tracks}
+                    rowHeight={rowHeight}
+                    ensureLoaded={model.tracks?.ensureLoaded ?? noop}
+                    onSelect={onTrack}
+                    initialIndex={trackIndexOf(remembered)}
+                    columns="no-artist"
+                  />
+                </>
+              ) : (
+                <p className="row-message">{t('artist.noTracks')}</p>
+              )}
+            </section>
+            <Row
+              rowKey={ARTIST_ALBUMS_ROW}
+              title={t('artist.albumsTitle')}
+              body={albumBody}
+              onSelect={openAlbum}
+              onTileFocused={onAlbumFocused}
+              restoreKey={remembered}
+              emptyText={t('artist.noAlbums')}
+            />
+            {tracks.length === 0 && albums.length === 0 && url === undefined && (
+              <FocusButton focusKey="detail-empty-back" onSelect={() => nav.getState().pop()}>
+                {t('common.back')}
+              </FocusButton>
+            )}
+        </ArtistColumn>
+        {overlays}
+      </main>
+    </FocusContext.Provider>
+  );
+}
+
+function noop(): void {
+  return undefined;
+}
