@@ -1,8 +1,12 @@
 /**
- * What a shell (Electron or the kiosk shell) gets from the core: the bridge handlers, a stream of pushed events, and
- * the few lifecycle calls only a shell can make.
+ * What a shell (Electron or the kiosk shell) gives the core, and what it gets back: the bridge handlers, a stream of
+ * pushed events, and the few lifecycle calls only a shell can make.
  */
 import type { BootView, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
+import type { TunewallConfig } from './config/config';
+import type { ServiceEndpoints } from './config/service';
+import type { EmbeddedSandbox } from './config/startup';
+import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 
 export interface AppCore {
   handlers: BridgeHandlers;
@@ -19,4 +23,31 @@ export interface AppCore {
   /** Forwards a remote's Back received outside the page (Electron `app-command` browser-backward). */
   intent(intent: 'back'): void;
   dispose(): Promise<void>;
+}
+
+export interface AppCoreDeps {
+  env: Record<string, string | undefined>;
+  argv: readonly string[];
+  /** The app's data folder (config.json lives there unless --config or TUNEWALL_CONFIG say otherwise). */
+  userDataDir: string;
+  fetch: FetchLike;
+  clock?: Clock;
+  /** Undefined when no encryption is available; `noCipherReason` says why, in plain words. */
+  cipher: Cipher | undefined;
+  noCipherReason?: string | undefined;
+  /** Picks the cipher once the configuration is known (the kiosk shell's key file is a setting); wins over `cipher`. */
+  resolveCipher?: (config: TunewallConfig) => { cipher: Cipher | undefined; reason: string | undefined };
+  store: KeyValueStore;
+  logger: Logger;
+  systemLocale: string;
+  version: string;
+  /** Starts the embedded sandbox; used when no credentials are configured. */
+  startSandbox: () => Promise<EmbeddedSandbox>;
+  /** Reads the config file (tests pass their own). */
+  readFile?: (path: string) => string;
+}
+
+export interface RunningAppCore extends AppCore {
+  config: TunewallConfig;
+  endpoints: ServiceEndpoints | undefined;
 }

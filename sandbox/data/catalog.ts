@@ -5,6 +5,7 @@
  * and kept in memory. Records here carry no URLs; catalog/shape.ts turns them into the service's JSON.
  */
 import { TERRITORIES, type Territory } from '../../shared/territory';
+import { edgeCases } from './edgeCases';
 import { TERRITORY_TEXT, type TerritoryText, type Themed } from './locales';
 import { DEMO_MEMBERS, type DemoProfile } from './members';
 import { NAME_PACKS, localEnglishPerson, type Lang } from './names';
@@ -15,6 +16,8 @@ export interface ArtistRec {
   name: string;
   lang: Lang;
   albums: AlbumRec[];
+  /** 'unexpected': one picture of a size the service does not document, whose URL is not served (edgeCases.ts). */
+  artwork?: 'unexpected' | undefined;
 }
 
 export interface AlbumRec {
@@ -29,6 +32,8 @@ export interface AlbumRec {
   sortKey: number;
   recent: boolean;
   tracks: TrackRec[];
+  /** 'none': the album comes without pictures (edgeCases.ts). */
+  artwork?: 'none' | undefined;
 }
 
 export interface TrackRec {
@@ -43,6 +48,8 @@ export interface TrackRec {
   /** Whether recommendations can be made from this track (some cannot: "No available seed id"). */
   seedable: boolean;
   popularity: number;
+  /** Served without its `album` wherever it appears (edgeCases.ts). */
+  albumless?: boolean | undefined;
 }
 
 export interface UserRec {
@@ -196,6 +203,22 @@ class TerritoryGenerator {
     const genreStations = this.genreStations(pool);
     const moodStations = this.moodStations(playable);
 
+    // Children-category playlists open under /shared-playlists/{id} (sandbox/README.md), so they hold tracks too.
+    const childrenPlaylists = [...new Set(childrenCategories.flatMap((c) => [c, ...c.subcategories]).flatMap((c) => c.playlists))];
+    const kidsTracks = this.rng('children-tracks');
+    for (const playlist of childrenPlaylists) playlist.tracks = kidsTracks.sample(playable, kidsTracks.int(8, 25));
+    const edge = edgeCases({
+      seed: this.seed,
+      territory: this.territory,
+      mark: ID_MARK[this.territory],
+      lang: this.text.languages[0]?.[0] ?? 'en',
+      utcOffset: this.text.utcOffset,
+      updatedAt: CATALOG_EPOCH_SECONDS - 86_400,
+      owner: curators[0] ?? chartOwner,
+      playable,
+    });
+    childrenCategories.push(...edge.childrenCategories);
+
     const allChildren = childrenCategories.flatMap((c) => [c, ...c.subcategories]);
     return {
       territory: this.territory,
@@ -210,12 +233,12 @@ class TerritoryGenerator {
       users,
       playable,
       byId: {
-        artists: indexById(artists),
-        albums: indexById(albums),
-        tracks: indexById(tracks),
+        artists: indexById([...artists, ...edge.artists]),
+        albums: indexById([...albums, ...edge.albums]),
+        tracks: indexById([...tracks, ...edge.tracks]),
         charts: indexById(charts),
         newHits: indexById(newHits),
-        sharedPlaylists: indexById(sharedPlaylists),
+        sharedPlaylists: indexById([...sharedPlaylists, ...childrenPlaylists, ...edge.playlists]),
         newReleaseCategories: indexById(newReleaseCategories),
         childrenCategories: indexById(allChildren),
         genreStations: indexById(genreStations),

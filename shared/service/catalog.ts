@@ -51,7 +51,8 @@ export const AlbumSchema = z.object({
   url: z.string(),
   explicitness: z.boolean(),
   available_territories: z.array(TerritorySchema),
-  release_date: ReleaseDateSchema.optional(),
+  // A date in another form says nothing the screen can show honestly: the album stays, without its date.
+  release_date: ReleaseDateSchema.optional().catch(undefined),
   images: z.array(ImageSchema),
   artist: ArtistSchema,
 });

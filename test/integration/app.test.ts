@@ -166,9 +166,11 @@ describe('createAppCore against the sandbox', () => {
   });
 
   it.each<[string, (b: BridgeHandlers) => Promise<Result<unknown>>]>([
-    ['an unknown row', (b) => b.loadRow('new-releases' as never)],
+    ['an unknown row', (b) => b.loadRow('podcasts' as never)],
     ['a row id that is not a string', (b) => b.loadRow(42 as never)],
-    ['a ref of an unknown kind', (b) => b.getDetail({ kind: 'album', id: 'x' } as never)],
+    ['a ref of an unknown kind', (b) => b.getDetail({ kind: 'podcast', id: 'x' } as never)],
+    ['tiles of a kind that has none', (b) => b.getTiles({ kind: 'chart', id: 'x' }, 0, 10)],
+    ['tracks of a kind that has none', (b) => b.getTracks({ kind: 'kids-category', id: 'x' }, 0, 10)],
     ['a ref without an id', (b) => b.getDetail({ kind: 'chart', id: '' })],
     ['a ref that is not an object', (b) => b.getDetail(null as never)],
     ['a negative offset', (b) => b.getTracks({ kind: 'chart', id: 'x' }, -1, 10)],

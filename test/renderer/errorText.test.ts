@@ -13,4 +13,17 @@ describe('errorText', () => {
     const error = { kind: 'unknown' as const, message: 'Fallback text.', retryable: false, messageKey: 'noSuchKey' };
     expect(errorText(i18n.t, error)).toBe('Fallback text.');
   });
+
+  it('names the territory of a "not available" error in the UI language', () => {
+    const error = {
+      kind: 'territory' as const,
+      message: 'Not available in Japan',
+      retryable: false,
+      messageKey: 'notAvailableIn',
+      params: { territory: 'JP' },
+    };
+    expect(errorText(createI18n('en').t, error)).toBe('Not available in Japan');
+    expect(errorText(createI18n('ja').t, error)).toBe('日本では利用できません');
+    expect(errorText(createI18n('zh-Hant').t, error)).toBe('在日本無法提供');
+  });
 });

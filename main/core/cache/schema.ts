@@ -34,6 +34,7 @@ const TileSchema = z.object({
   subtitle: z.string().optional(),
   images: z.array(ImageViewSchema),
   group: z.string().optional(),
+  groupRef: DetailRefSchema.optional(),
   track: TrackSchema.optional(),
 });
 
@@ -61,6 +62,7 @@ export function entryToRow(entry: CacheEntry): RowView {
     subtitle: t.subtitle,
     images: t.images,
     group: t.group,
+    ...(t.groupRef === undefined ? {} : { groupRef: t.groupRef }),
     ...(t.track === undefined ? {} : { track: t.track }),
   }));
   return { id: entry.rowId, tiles, fetchedAt: entry.fetchedAt, fromCache: true };

@@ -1,8 +1,9 @@
-import type { RowId, RowView, TileView } from '../../../shared/bridge';
-import type { GenreStation, MoodStation, Playlist, Track } from '../../../shared/service/catalog';
+import type { RowId, RowView, TilePageView, TileView } from '../../../shared/bridge';
+import type { Album, ChildrenCategory, GenreStation, MoodStation, Paged, Playlist, Track } from '../../../shared/service/catalog';
 import { imageViews } from './images';
+import { totalOf, trackView } from './tracks';
 
-function nonEmpty(text: string | undefined): string | undefined {
+export function nonEmpty(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
@@ -15,6 +16,36 @@ export function chartTile(chart: Playlist): TileView {
     title: chart.title,
     subtitle: nonEmpty(chart.description) ?? nonEmpty(chart.owner.name),
     images: imageViews(chart.images),
+    group: undefined,
+  };
+}
+
+/** New-hits playlists open as new-hits details; like charts, the description says what they hold. */
+export function newHitsTile(playlist: Playlist): TileView {
+  return { ...chartTile(playlist), ref: { kind: 'new-hits', id: playlist.id } };
+}
+
+/** An album: who made it. In a new-release row, `category` names the row it shows in and opens it whole. */
+export function albumTile(album: Album, category?: { id: string; title: string }): TileView {
+  const tile: TileView = {
+    ref: { kind: 'album', id: album.id },
+    key: album.id,
+    title: album.name,
+    subtitle: nonEmpty(album.artist.name),
+    images: imageViews(album.images),
+    group: nonEmpty(category?.title),
+  };
+  return category === undefined ? tile : { ...tile, groupRef: { kind: 'new-release-category', id: category.id } };
+}
+
+/** A children category: its pictures are 300 px high and of varying widths. */
+export function childrenCategoryTile(category: ChildrenCategory): TileView {
+  return {
+    ref: { kind: 'kids-category', id: category.id },
+    key: category.id,
+    title: category.title,
+    subtitle: undefined,
+    images: imageViews(category.images),
     group: undefined,
   };
 }
@@ -57,7 +88,7 @@ export function genreStationTile(station: GenreStation): TileView {
   };
 }
 
-/** A favorite track: no detail screen of its own; its album's artwork and artist. */
+/** A favorite track: no detail screen of its own (OK opens the track's panel); its album's artwork and artist. */
 export function favoriteTrackTile(track: Track): TileView {
   return {
     ref: undefined,
@@ -66,6 +97,7 @@ export function favoriteTrackTile(track: Track): TileView {
     subtitle: nonEmpty(track.album?.artist.name),
     images: imageViews(track.album?.images),
     group: undefined,
+    track: trackView(track),
   };
 }
 
@@ -78,4 +110,9 @@ export function rowView(id: RowId, tiles: readonly TileView[], fetchedAt: number
     return count === 1 ? tile : { ...tile, key: `${tile.key}#${count}` };
   });
   return { id, tiles: unique, fetchedAt, fromCache };
+}
+
+/** A page of a tile list (albums, playlists): the offset it starts at and the list's size. */
+export function tilePageView<T>(paged: Paged<T>, tile: (item: T) => TileView): TilePageView {
+  return { offset: paged.paging.offset, total: totalOf(paged), tiles: paged.data.map(tile) };
 }

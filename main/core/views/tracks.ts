@@ -3,7 +3,7 @@ import type { Album, Paged, Track } from '../../../shared/service/catalog';
 
 /** The album a track list belongs to, for tracks listed without their own `album` (album track lists). */
 export interface TrackContext {
-  album?: Pick<Album, 'name' | 'artist'> | undefined;
+  album?: Pick<Album, 'id' | 'name' | 'artist'> | undefined;
 }
 
 export function trackView(track: Track, context: TrackContext = {}): TrackView {
@@ -17,6 +17,9 @@ export function trackView(track: Track, context: TrackContext = {}): TrackView {
     durationMs: track.duration,
     explicit: track.explicitness,
     url: track.url,
+    // Without an id there is nothing to open: "Go to album" / "Go to artist" are then not offered.
+    albumId: album?.id || undefined,
+    artistId: album?.artist.id || undefined,
   };
 }
 

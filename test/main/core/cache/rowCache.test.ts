@@ -60,6 +60,19 @@ describe('home-row cache', () => {
     expect(fetchRow).not.toHaveBeenCalled();
   });
 
+  it('keeps a favourite’s track and a new-release tile’s group across a restart', () => {
+    const { cache, store, now, clock, logger } = setup();
+    const favorite: TileView = {
+      ...tile('t1'),
+      ref: undefined,
+      track: { id: 't1', name: 'Song', artist: 'Lin Mei', album: 'Night Drive', durationMs: 1000, explicit: false, url: 'u', albumId: 'al1', artistId: 'ar1' },
+    };
+    const album: TileView = { ...tile('al1'), ref: { kind: 'album', id: 'al1' }, group: 'New', groupRef: { kind: 'new-release-category', id: 'nr1' } };
+    cache.write(member, { id: 'favorites', tiles: [favorite, album], fetchedAt: now(), fromCache: false });
+    const restarted = createRowCache({ store, clock, logger });
+    expect(restarted.read(member, 'favorites')?.row.tiles).toEqual([favorite, album]);
+  });
+
   it('stores only the mapped row: no tokens, no service JSON', async () => {
     const { cache, store, now } = setup();
     cache.write(member, row(now(), 'a'));

@@ -44,12 +44,19 @@ describe('tracks', () => {
       durationMs: 215_000,
       explicit: true,
       url: 'https://www.example.test/track/t1',
+      albumId: 'al1',
+      artistId: 'ar1',
     });
   });
   it('leaves artist and album empty for a track without an album, unless the list’s album is given', () => {
     const bare = track('t2', { album: undefined });
-    expect(trackView(bare)).toMatchObject({ artist: '', album: '' });
-    expect(trackView(bare, { album: album({ name: 'Blue' }) })).toMatchObject({ artist: 'Lin Mei', album: 'Blue' });
+    expect(trackView(bare)).toMatchObject({ artist: '', album: '', albumId: undefined, artistId: undefined });
+    expect(trackView(bare, { album: album({ name: 'Blue' }) })).toMatchObject({
+      artist: 'Lin Mei',
+      album: 'Blue',
+      albumId: 'al1',
+      artistId: 'ar1',
+    });
   });
   it('pages carry the offset and the total from the summary, or what the page proves', () => {
     expect(trackPageView(paged([track('a')], { offset: 20, total: 99 }))).toMatchObject({ offset: 20, total: 99 });
@@ -92,6 +99,8 @@ describe('tiles and rows', () => {
   it('maps a favorite track to a tile with its artist and album art, opening nothing', () => {
     const tile = favoriteTrackTile(track('t1'));
     expect(tile).toMatchObject({ ref: undefined, title: 'Song t1', subtitle: 'Lin Mei' });
+    // OK on it opens the track's panel: the tile carries the track, with its album and artist to go to.
+    expect(tile.track).toEqual(trackView(track('t1')));
     expect(tile.images).toHaveLength(3);
     expect(favoriteTrackTile(track('t2', { album: undefined })).images).toEqual([]);
   });
@@ -110,6 +119,7 @@ describe('details', () => {
       tracks: paged([track('a')], { total: 600, next: 'https://api.example.test/v1.1/charts/c9/tracks?offset=1' }),
     });
     expect(chartDetailView('c9', chart, 'Top 100')).toEqual({
+      layout: 'tracks',
       ref: { kind: 'chart', id: 'c9' },
       title: 'Top 100',
       description: '',

@@ -1,0 +1,93 @@
+/**
+ * The viewer's settings: territory and language (kept in the store), and the signed-in member as last read from the
+ * service, whose territory is the default once paired. A setting the configuration gave is the fallback.
+ */
+import { z } from 'zod';
+import type { BridgeHandlers, Language, MemberView } from '../../../../shared/bridge';
+import { LanguageSettingSchema } from '../../../../shared/bridgeArgs';
+import { TerritorySchema, type Territory } from '../../../../shared/territory';
+import type { KeyValueStore, Logger } from '../../ports';
+import { badArgument } from '../results';
+import { readStored } from './stored';
+
+const SETTINGS_KEY = 'settings';
+const MEMBER_KEY = 'member';
+
+const SettingsSchema = z.object({
+  territory: TerritorySchema.optional(),
+  language: LanguageSettingSchema.optional(),
+});
+
+export const StoredMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional(),
+  territory: TerritorySchema,
+});
+export type StoredMember = z.infer<typeof StoredMemberSchema>;
+
+export interface SettingsDeps {
+  store: KeyValueStore;
+  logger: Logger;
+  /** What the configuration says, used until the viewer or the member's profile says otherwise. */
+  defaults: { territory: Territory; language: Language | 'auto' };
+  /** A setting the screen shows changed. */
+  changed: () => void;
+}
+
+export interface Settings {
+  territory(): Territory;
+  language(): Language | 'auto';
+  member(): StoredMember | undefined;
+  setMember(member: StoredMember): void;
+  forgetMember(): void;
+  /** Per-territory state elsewhere (cached station tracks, first-load revalidation) is dropped on a switch. */
+  onTerritoryChange(listener: () => void): void;
+  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage'>;
+}
+
+export function memberView(member: StoredMember): MemberView {
+  return { name: member.name, image: member.image, territory: member.territory };
+}
+
+export function createSettings(deps: SettingsDeps): Settings {
+  const { store, logger } = deps;
+  const settings = readStored(store, SETTINGS_KEY, SettingsSchema, logger) ?? {};
+  let member = readStored(store, MEMBER_KEY, StoredMemberSchema, logger);
+  const territoryListeners: Array<() => void> = [];
+
+  return {
+    territory: () => settings.territory ?? member?.territory ?? deps.defaults.territory,
+    language: () => settings.language ?? deps.defaults.language,
+    member: () => member,
+    setMember(next) {
+      member = next;
+      store.set(MEMBER_KEY, next);
+    },
+    forgetMember() {
+      member = undefined;
+      store.delete(MEMBER_KEY);
+    },
+    onTerritoryChange(listener) {
+      territoryListeners.push(listener);
+    },
+    handlers: {
+      setTerritory: async (value) => {
+        const parsed = TerritorySchema.safeParse(value);
+        if (!parsed.success) return badArgument('territory');
+        settings.territory = parsed.data;
+        store.set(SETTINGS_KEY, settings);
+        for (const listener of territoryListeners) listener();
+        deps.changed();
+        return { ok: true, value: undefined };
+      },
+      setLanguage: async (value) => {
+        const parsed = LanguageSettingSchema.safeParse(value);
+        if (!parsed.success) return;
+        settings.language = parsed.data;
+        store.set(SETTINGS_KEY, settings);
+        deps.changed();
+      },
+    },
+  };
+}

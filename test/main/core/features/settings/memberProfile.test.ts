@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createRowCache } from '../../../../../main/core/cache';
+import { createMemberProfile } from '../../../../../main/core/features/settings/memberProfile';
+import { createSettings } from '../../../../../main/core/features/settings/settings';
+import type { AuthState, MemberView } from '../../../../../shared/bridge';
+import { image } from '../../catalog/fixtures';
+import { MemoryStore, memoryLogger } from '../../support/fakes';
+import { fakeService, manualClock, recordingNetwork } from '../support';
+
+const me = { id: 'm1', url: 'u', name: 'Mei', description: '', images: [image(75), image(300), image(180)], territory: 'HK' };
+const memberSignedIn: AuthState = { status: 'signed-in', mode: 'member', member: undefined };
+
+function setup(routes: Record<string, unknown> = { '/me': me }) {
+  const store = new MemoryStore();
+  const logger = memoryLogger();
+  const settings = createSettings({ store, logger, defaults: { territory: 'TW', language: 'auto' }, changed: () => undefined });
+  const service = fakeService(routes);
+  const cache = createRowCache({ store, clock: manualClock(), logger });
+  const shown: Array<MemberView | undefined> = [];
+  const session = {
+    state: { status: 'starting' } as AuthState,
+    setMember(member: MemberView | undefined) {
+      shown.push(member);
+    },
+  };
+  const network = recordingNetwork();
+  let changed = 0;
+  const profile = createMemberProfile({
+    settings,
+    session,
+    catalog: service.catalog,
+    cache,
+    network,
+    logger,
+    changed: () => (changed += 1),
+  });
+  const signIn = (state: AuthState) => {
+    session.state = state;
+    profile.follow(state);
+  };
+  return { profile, settings, service, cache, shown, network, signIn, changed: () => changed };
+}
+
+describe('member profile', () => {
+  it('reads /me once a member signs in: name, a picture of at least 180 px, home territory', async () => {
+    const { profile, settings, shown, signIn, service } = setup();
+    signIn(memberSignedIn);
+    const scope = await profile.settledScope();
+    expect(scope).toEqual({ account: { kind: 'member', id: 'm1' }, territory: 'HK' });
+    expect(settings.member()).toMatchObject({ name: 'Mei', image: { width: 180 }, territory: 'HK' });
+    expect(shown.at(-1)).toEqual({ name: 'Mei', image: expect.objectContaining({ width: 180 }), territory: 'HK' });
+    // A second state change for the same member reads no second profile.
+    signIn(memberSignedIn);
+    await profile.settledScope();
+    expect(service.paths().filter((p) => p === '/me')).toHaveLength(1);
+  });
+
+  it('has no scope before anyone signs in; a guest browses under the guest account', () => {
+    const { profile, signIn } = setup();
+    expect(profile.scope()).toBeUndefined();
+    signIn({ status: 'signed-in', mode: 'guest', member: undefined });
+    expect(profile.scope()).toEqual({ account: { kind: 'guest' }, territory: 'TW' });
+  });
+
+  it('forgets the member and their cached rows when the service signs them out', async () => {
+    const { profile, settings, signIn, cache } = setup();
+    signIn(memberSignedIn);
+    const scope = await profile.settledScope();
+    if (!scope) throw new Error('no scope');
+    cache.write(scope, { id: 'favorites', tiles: [], fetchedAt: 1, fromCache: false });
+    let forgotten = 0;
+    profile.onForget(() => (forgotten += 1));
+    signIn({ status: 'requesting-code', attempt: 1, notice: 'You were signed out.' });
+    expect(settings.member()).toBeUndefined();
+    expect(cache.read(scope, 'favorites')).toBeUndefined();
+    expect(forgotten).toBe(1);
+  });
+
+  it('a profile that does not load leaves no scope, and the failure is noted', async () => {
+    const { profile, signIn, network } = setup({});
+    signIn(memberSignedIn);
+    expect(await profile.settledScope()).toBeUndefined();
+    expect(network.outcomes).toHaveLength(1);
+  });
+});

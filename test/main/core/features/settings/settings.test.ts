@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createSettings } from '../../../../../main/core/features/settings/settings';
+import { MemoryStore, memoryLogger } from '../../support/fakes';
+
+function setup(store = new MemoryStore()) {
+  let changed = 0;
+  const settings = createSettings({
+    store,
+    logger: memoryLogger(),
+    defaults: { territory: 'SG', language: 'auto' },
+    changed: () => (changed += 1),
+  });
+  return { settings, store, changed: () => changed };
+}
+
+const member = { id: 'member-hanako', name: '佐藤花音', territory: 'JP' as const };
+
+describe('settings', () => {
+  it('the territory is the viewer’s choice, else the member’s, else the configured one', async () => {
+    const { settings } = setup();
+    expect(settings.territory()).toBe('SG');
+    settings.setMember(member);
+    expect(settings.territory()).toBe('JP');
+    await settings.handlers.setTerritory('HK');
+    expect(settings.territory()).toBe('HK');
+  });
+
+  it('keeps the choices and the member across a restart', async () => {
+    const first = setup();
+    await first.settings.handlers.setTerritory('MY');
+    await first.settings.handlers.setLanguage('ja');
+    first.settings.setMember(member);
+    const second = setup(first.store);
+    expect(second.settings.territory()).toBe('MY');
+    expect(second.settings.language()).toBe('ja');
+    expect(second.settings.member()).toEqual(member);
+  });
+
+  it('tells what keeps per-territory state, and the screen, when the territory changes', async () => {
+    const { settings, changed } = setup();
+    const switches: string[] = [];
+    settings.onTerritoryChange(() => switches.push(settings.territory()));
+    expect(await settings.handlers.setTerritory('JP')).toEqual({ ok: true, value: undefined });
+    expect(switches).toEqual(['JP']);
+    expect(changed()).toBe(1);
+  });
+
+  it('refuses an unknown territory and ignores an unknown language, changing nothing', async () => {
+    const { settings, store, changed } = setup();
+    const result = await settings.handlers.setTerritory('XX' as never);
+    expect(result).toMatchObject({ ok: false, error: { retryable: false } });
+    await settings.handlers.setLanguage('klingon' as never);
+    expect(settings.territory()).toBe('SG');
+    expect(settings.language()).toBe('auto');
+    expect(store.data.has('settings')).toBe(false);
+    expect(changed()).toBe(0);
+  });
+
+  it('forgets the member, in memory and in the store', () => {
+    const { settings, store } = setup();
+    settings.setMember(member);
+    settings.forgetMember();
+    expect(settings.member()).toBeUndefined();
+    expect(store.data.has('member')).toBe(false);
+  });
+});
