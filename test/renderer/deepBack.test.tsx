@@ -47,7 +47,7 @@ describe('Back, however deep', () => {
     if (typeof artistRef !== 'object' || artistRef === null || !('id' in artistRef) || typeof artistRef.id !== 'string') throw new Error('artist ref');
     const third = makeTiles({ kind: 'artist', id: artistRef.id }, 'TW', 0, 6).tiles[2];
     const thirdKey = tileKey('artist-albums', third?.key);
-    await expectFocus('track:0');
+    await expectFocus(tileKey('artist-albums', makeTiles({ kind: 'artist', id: artistRef.id }, 'TW', 0, 6).tiles[0]?.key));
     await act(async () => setFocus(thirdKey));
     await press('select');
     expect(await heading(third?.title ?? '')).toBeTruthy();

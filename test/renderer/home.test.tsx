@@ -62,14 +62,20 @@ describe('home rows', () => {
     await expectFocus(`tile:favorites:${favorites[0]?.key}`);
   });
 
-  it('passes over a row that is still loading on the way down', async () => {
+  it('down onto a row still loading focuses the row, then its first tile once it arrives', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     const held = fake.holdRow('charts');
     await expectFocus(`tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`);
-    await screen.findByRole('button', { name: new RegExp(`^${rowTiles('new-hits', 'TW')[0]?.title}`) });
     await press('down');
-    await expectFocus(`tile:new-hits:${rowTiles('new-hits', 'TW')[0]?.key}`);
+    await expectFocus('row:charts');
+    const charts = screen.getByRole('region', { name: 'Charts' });
+    expect(charts.querySelector('.row-track')?.getAttribute('data-focused')).toBe('row');
+    expect(charts.classList.contains('has-focus')).toBe(true);
     await act(async () => held.release());
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    expect(charts.querySelector('.row-track')?.getAttribute('data-focused')).toBeNull();
+    // The row's focus mark, set by the navigation, survived the row being drawn again with its tiles.
+    expect(charts.classList.contains('has-focus')).toBe(true);
   });
 
   it('groups genre stations into one row per category', async () => {
@@ -178,5 +184,32 @@ describe('back', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     await act(async () => fake.emit({ type: 'intent', intent: 'back' }));
     expect(await screen.findByRole('region', { name: 'Charts' })).toBeTruthy();
+  });
+});
+
+describe('a row that takes focus while loading', () => {
+  it('hands focus to the first of its categories when it arrives as several rows', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en' });
+    const held = fake.holdRow('genre-stations');
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    await press('down');
+    await press('down');
+    await expectFocus(`tile:mood-stations:${rowTiles('mood-stations', 'TW')[0]?.key}`);
+    await press('down');
+    await expectFocus('row:genre-stations');
+    await act(async () => held.release());
+    const first = rowTiles('genre-stations', 'TW')[0];
+    await expectFocus(`tile:genre-stations:${first?.group ?? ''}:${first?.key}`);
+  });
+
+  it('hands focus to the row below when it comes back empty', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en', emptyRows: ['new-hits'] });
+    const held = fake.holdRow('new-hits');
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    await press('down');
+    await expectFocus('row:new-hits');
+    await act(async () => held.release());
+    await expectFocus(`tile:mood-stations:${rowTiles('mood-stations', 'TW')[0]?.key}`);
+    expect(screen.queryByRole('region', { name: 'New hits' })).toBeNull();
   });
 });

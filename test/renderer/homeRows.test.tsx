@@ -16,7 +16,8 @@ describe('Home rows load as focus comes near them', () => {
   it('asks only for the rows of the first screen, then for the next ones as focus moves down', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     await expectFocus(tileKey('favorites', rowTiles('favorites', 'TW')[0]?.key));
-    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits']));
+    // The first screen, and three rows below the focused one.
+    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations']));
     // Rows further down are on the page, waiting, without having been asked for.
     const kids = screen.getByRole('region', { name: 'Kids' });
     expect(kids.querySelector('.row-track')?.getAttribute('aria-busy')).toBe('false');
@@ -24,7 +25,7 @@ describe('Home rows load as focus comes near them', () => {
 
     await press('down');
     await expectFocus(tileKey('charts', rowTiles('charts', 'TW')[0]?.key));
-    await waitFor(() => expect(asked(fake)).toContain('mood-stations'));
+    await waitFor(() => expect(asked(fake)).toContain('genre-stations'));
     expect(asked(fake)).not.toContain('new-releases');
     expect(asked(fake)).not.toContain('shared-playlists');
 
@@ -39,8 +40,8 @@ describe('Home rows load as focus comes near them', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', emptyRows: ['favorites'] });
     await expectFocus(tileKey('charts', rowTiles('charts', 'TW')[0]?.key));
     expect(screen.queryByRole('region', { name: 'Your favorites' })).toBeNull();
-    // The empty row did not count towards the first screen: one more row was asked for in its place.
-    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations']));
+    // The empty row did not count: three rows are kept below the focused one all the same.
+    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations']));
     await press('up');
     await expectFocus('home-settings');
   });
@@ -110,15 +111,15 @@ describe('Home favourites', () => {
 });
 
 describe('after approval', () => {
-  it('asks for the first screen of rows only (one more for an empty favourites row), then shows Home on the first row shown', async () => {
+  it('asks only for rows near the top (an empty favourites row does not count), and shows Home on the first row shown', async () => {
     const { fake } = renderApp({ scenario: 'pairing', language: 'en', emptyRows: ['favorites'] });
     expect(await screen.findByTestId('user-code')).toBeTruthy();
     const member = { name: 'Lin Yutong', image: undefined, territory: 'TW' as const };
     act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));
     expect(await screen.findByText(/Approved/)).toBeTruthy();
-    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations']));
     await expectFocus(tileKey('charts', rowTiles('charts', 'TW')[0]?.key));
+    await waitFor(() => expect(asked(fake)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations']));
     expect(screen.queryByRole('region', { name: 'Your favorites' })).toBeNull();
-    expect(asked(fake)).not.toContain('genre-stations');
+    expect(asked(fake)).not.toContain('new-releases');
   });
 });

@@ -44,13 +44,13 @@ describe('rowsToLoad', () => {
       charts: ready('charts', tiles(3)),
       'new-hits': ready('new-hits', tiles(3)),
     };
-    expect(ROWS_AHEAD).toBe(2);
-    expect(rowsToLoad(member, slots, 'new-hits')).toEqual(['mood-stations', 'genre-stations']);
+    expect(ROWS_AHEAD).toBe(3);
+    expect(rowsToLoad(member, slots, 'new-hits')).toEqual(['mood-stations', 'genre-stations', 'new-releases']);
     // Three genre categories are three rows on screen: nothing more is needed below them yet.
     slots['mood-stations'] = ready('mood-stations', tiles(3));
     slots['genre-stations'] = ready('genre-stations', [...tiles(2, 'a'), ...tiles(2, 'b'), ...tiles(2, 'c')]);
     expect(rowsToLoad(member, slots, 'mood-stations')).toEqual([]);
-    expect(rowsToLoad(member, slots, 'genre-stations')).toEqual(['new-releases', 'kids']);
+    expect(rowsToLoad(member, slots, 'genre-stations')).toEqual(['new-releases', 'kids', 'collected-playlists']);
   });
 
   it('asks again for rows above the focused one that a territory change cleared', () => {

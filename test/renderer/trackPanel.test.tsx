@@ -135,6 +135,8 @@ describe('the track panel', () => {
     expect(within(dialog).getByRole('button', { name: 'Go to artist' })).toBeTruthy();
     cleanup();
     renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref: { kind: 'artist', id: album.artistId }, title: album.artist }] });
+    await screen.findByRole('region', { name: 'Top tracks' });
+    await press('down');
     await expectFocus('track:0');
     await press('select');
     const onArtist = await screen.findByRole('dialog');

@@ -1,5 +1,5 @@
-import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
@@ -70,12 +70,14 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   const markRow = useCallback(
     (layout: { node: HTMLElement }): void => {
       layout.node.classList.add('has-focus');
+      // Focus on the row itself: it has no tiles yet (still loading); bring it into view as a tile would be.
+      if (getCurrentFocusKey() === `row:${rowKey}`) revealFocused(layout.node);
       onRowFocused?.(rowKey);
     },
     [onRowFocused, rowKey],
   );
   const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
-  const { ref, focusKey } = useFocusable<object, HTMLElement>({
+  const { ref, focusKey, focused } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
     onFocus: markRow,
@@ -86,11 +88,18 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     measureChildrenLayout: false,
     preferredChildFocusKey: keys[0],
   });
+  // A press down onto a row still loading focuses the row itself, so focus does not jump past it; its first tile takes
+  // focus as soon as it arrives.
+  const first = keys[0];
+  useEffect(() => {
+    if (focused && first !== undefined) void setFocus(first);
+  }, [focused, first]);
   return (
     <FocusContext.Provider value={focusKey}>
       <section ref={ref} className="row" aria-label={title} data-row={rowKey}>
         <h2 className="row-title">{title}</h2>
-        <div className="row-track" aria-busy={body.status === 'loading' && body.waiting !== true}>
+        {/* Not a class of the section: the navigation sets the section's classes, which React must not write over. */}
+        <div className="row-track" aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
           {body.status === 'loading' &&
             Array.from({ length: 6 }, (_, i) => <div key={i} className="tile tile-skeleton" aria-hidden="true" />)}
           {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{emptyText ?? t('home.empty')}</p>}

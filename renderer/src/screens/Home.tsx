@@ -75,16 +75,9 @@ export function Home() {
   const list = useMemo(() => visual.list(ids, rows, texts), [visual, ids, rows, texts]);
   const { openPanel, openPhone, overlays } = useTrackActions(undefined);
 
-  // Up and down go from Settings through the rows in screen order, passing over rows with nothing to focus yet.
-  const order = useMemo(
-    () => [
-      SETTINGS_KEY,
-      ...list
-        .filter((row) => row.body.status === 'error' || (row.body.status === 'ready' && row.body.tiles.length > 0))
-        .map((row) => `row:${row.key}`),
-    ],
-    [list],
-  );
+  // Up and down go from Settings through the rows in screen order. A row still loading takes focus itself (and hands
+  // it to its first tile when that arrives): passing over it would leave focus below a row that then appears above.
+  const order = useMemo(() => [SETTINGS_KEY, ...list.map((row) => `row:${row.key}`)], [list]);
   const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
   const { ref, focusKey } = useFocusable({
     focusKey: 'home',
@@ -116,6 +109,17 @@ export function Home() {
   // Where focus goes when it is nowhere: the first tile, else a retry button, else Settings.
   const failedRow = list.find((row) => row.body.status === 'error')?.key;
   const fallback = firstTile ?? (failedRow !== undefined ? `retry:${failedRow}` : SETTINGS_KEY);
+
+  // A row that took focus while loading can arrive as several (one per category) or as none (empty, hidden): focus
+  // goes to the first row now in its place.
+  useEffect(() => {
+    if (!focusIsLost()) return;
+    const waiting = /^row:([^:]+)$/.exec(getCurrentFocusKey())?.[1];
+    const at = ids.findIndex((id) => id === waiting);
+    if (at < 0) return;
+    const next = list.find((row) => ids.indexOf(row.source) >= at);
+    if (next !== undefined) void setFocus(`row:${next.key}`);
+  }, [ids, list]);
 
   const restored = useRef(false);
   // Focus waits on Settings because there was no tile yet (first load, rows reloaded for another territory).

@@ -24,6 +24,7 @@ export function AlbumScreen({ model, detail }: { model: DetailModel; detail: Tra
     nav.getState().push({ name: 'detail', ref: { kind: 'artist', id: artist.id }, title: artist.name }, ALBUM_ARTIST_KEY);
   };
   const canOpenArtist = artist !== undefined && artist.id !== '';
+  const actionKeys = [...(canOpenArtist ? [ALBUM_ARTIST_KEY] : []), ...(url !== undefined ? ['detail-phone'] : [])];
 
   const hero = (
     <DetailHero
@@ -31,6 +32,7 @@ export function AlbumScreen({ model, detail }: { model: DetailModel; detail: Tra
       title={detail.title}
       images={detail.images}
       kind={t('kinds.album')}
+      actionKeys={actionKeys}
       actions={
         <>
           {canOpenArtist && (
@@ -61,7 +63,7 @@ export function AlbumScreen({ model, detail }: { model: DetailModel; detail: Tra
       detail={detail}
       actions={actions}
       hero={hero}
-      heroFocusKey={canOpenArtist ? ALBUM_ARTIST_KEY : url !== undefined ? 'detail-phone' : undefined}
+      heroFocusKey={actionKeys[0]}
       columns="no-album"
       emptyText={t('album.noTracks')}
     />

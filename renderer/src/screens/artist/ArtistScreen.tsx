@@ -9,7 +9,7 @@ import { trackInList, usePlayPause, useTrackActions } from '../../components/use
 import { listNavigation } from '../../input/navigation';
 import { useTunewall } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
-import { DetailHero } from '../detail/DetailHero';
+import { DetailHero, HERO_ACTIONS_KEY } from '../detail/DetailHero';
 import { prefixOf } from '../detail/pagedList';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM } from '../detail/TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
@@ -18,17 +18,16 @@ export const ARTIST_ALBUMS_ROW = 'artist-albums';
 /** Ask for the next page of albums when focus is this many tiles from the end of what is loaded. */
 const PAGE_AHEAD = 6;
 
-const COLUMN_ORDER = [TRACKS_FOCUS_KEY, `row:${ARTIST_ALBUMS_ROW}`];
-const columnResolver = listNavigation('vertical', () => COLUMN_ORDER);
-
-/** Top tracks over the albums: down from the last track goes to the albums, by order. */
-function ArtistColumn({ first, children }: { first: string; children: ReactNode }) {
+/** The albums over the top tracks: a long list of tracks does not stand between the viewer and the albums. */
+function ArtistColumn({ hasAlbums, children }: { hasAlbums: boolean; children: ReactNode }) {
+  const order = useMemo(() => [...(hasAlbums ? [`row:${ARTIST_ALBUMS_ROW}`] : []), TRACKS_FOCUS_KEY], [hasAlbums]);
+  const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
   const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
     focusKey: 'artist-main',
-    nextFocusResolver: columnResolver,
+    nextFocusResolver: resolver,
     measureChildrenLayout: false,
     saveLastFocusedChild: true,
-    preferredChildFocusKey: first,
+    preferredChildFocusKey: order[0],
   });
   return (
     <FocusContext.Provider value={focusKey}>
@@ -55,7 +54,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
   usePlayPause(trackInList(tracks), openPhone, whole);
 
   // Left and right go between the picture's button and the lists; nothing is measured.
-  const screenOrder = useMemo(() => ['detail-phone', 'artist-main'], []);
+  const screenOrder = useMemo(() => [HERO_ACTIONS_KEY, 'artist-main'], []);
   const screenResolver = useMemo(() => listNavigation('horizontal', () => screenOrder), [screenOrder]);
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
 
@@ -76,9 +75,9 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
   );
 
   const firstAlbum = albums[0];
-  const fallback = tracks.length > 0
-    ? trackFocusKey(0)
-    : firstAlbum !== undefined ? tileFocusKey(ARTIST_ALBUMS_ROW, firstAlbum.key) : url !== undefined ? 'detail-phone' : 'detail-empty-back';
+  const fallback = firstAlbum !== undefined
+    ? tileFocusKey(ARTIST_ALBUMS_ROW, firstAlbum.key)
+    : tracks.length > 0 ? trackFocusKey(0) : url !== undefined ? 'detail-phone' : 'detail-empty-back';
   useScreenFocus(detail, remembered, fallback);
 
   const facts = [
@@ -96,6 +95,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
           images={detail.images}
           kind={t('kinds.artist')}
           round
+          actionKeys={url !== undefined ? ['detail-phone'] : []}
           actions={
             url !== undefined && (
               <FocusButton focusKey="detail-phone" className="btn-primary" onSelect={() => openPhone({ title: detail.title, url })}>
@@ -106,40 +106,40 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
         >
           <p className="detail-meta">{facts}</p>
         </DetailHero>
-        <ArtistColumn first={tracks.length > 0 ? TRACKS_FOCUS_KEY : `row:${ARTIST_ALBUMS_ROW}`}>
-            <section className="artist-tracks" aria-label={t('artist.topTracks')}>
-              <h2 className="section-title">{t('artist.topTracks')}</h2>
-              {tracks.length > 0 ? (
-                <>
-                  <TrackHead columns="no-artist" />
-                  <TrackList
-                    key={model.tracks?.id}
-                    tracks={tracks}
-                    rowHeight={rowHeight}
-                    ensureLoaded={model.tracks?.ensureLoaded ?? noop}
-                    onSelect={onTrack}
-                    initialIndex={trackIndexOf(remembered)}
-                    columns="no-artist"
-                  />
-                </>
-              ) : (
-                <p className="row-message">{t('artist.noTracks')}</p>
-              )}
-            </section>
-            <Row
-              rowKey={ARTIST_ALBUMS_ROW}
-              title={t('artist.albumsTitle')}
-              body={albumBody}
-              onSelect={openAlbum}
-              onTileFocused={onAlbumFocused}
-              restoreKey={remembered}
-              emptyText={t('artist.noAlbums')}
-            />
-            {tracks.length === 0 && albums.length === 0 && url === undefined && (
-              <FocusButton focusKey="detail-empty-back" onSelect={() => nav.getState().pop()}>
-                {t('common.back')}
-              </FocusButton>
+        <ArtistColumn hasAlbums={albums.length > 0}>
+          <Row
+            rowKey={ARTIST_ALBUMS_ROW}
+            title={t('artist.albumsTitle')}
+            body={albumBody}
+            onSelect={openAlbum}
+            onTileFocused={onAlbumFocused}
+            restoreKey={remembered}
+            emptyText={t('artist.noAlbums')}
+          />
+          <section className="artist-tracks" aria-label={t('artist.topTracks')}>
+            <h2 className="section-title">{t('artist.topTracks')}</h2>
+            {tracks.length > 0 ? (
+              <>
+                <TrackHead columns="no-artist" />
+                <TrackList
+                  key={model.tracks?.id}
+                  tracks={tracks}
+                  rowHeight={rowHeight}
+                  ensureLoaded={model.tracks?.ensureLoaded ?? noop}
+                  onSelect={onTrack}
+                  initialIndex={trackIndexOf(remembered)}
+                  columns="no-artist"
+                />
+              </>
+            ) : (
+              <p className="row-message">{t('artist.noTracks')}</p>
             )}
+          </section>
+          {tracks.length === 0 && albums.length === 0 && url === undefined && (
+            <FocusButton focusKey="detail-empty-back" onSelect={() => nav.getState().pop()}>
+              {t('common.back')}
+            </FocusButton>
+          )}
         </ArtistColumn>
         {overlays}
       </main>

@@ -7,8 +7,13 @@ import { PointerBack } from '../../components/LeaveDialog';
 import { trackInList, usePlayPause, type TrackActions } from '../../components/useTrackActions';
 import { useTunewall } from '../../store/context';
 import type { DetailModel } from './detailModel';
-import { TrackHead, TrackList, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM, type TrackColumns } from './TrackList';
+import { listNavigation } from '../../input/navigation';
+import { HERO_ACTIONS_KEY } from './DetailHero';
+import { TrackHead, TrackList, TRACKS_FOCUS_KEY, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
+
+const SCREEN_ORDER = [HERO_ACTIONS_KEY, TRACKS_FOCUS_KEY];
+const screenResolver = listNavigation('horizontal', () => SCREEN_ORDER);
 
 interface Props {
   model: DetailModel;
@@ -30,7 +35,8 @@ interface Props {
 export function TracksLayout({ model, detail, actions, hero, heroFocusKey, columns = 'all', emptyText }: Props) {
   const { t } = useTranslation();
   const { nav } = useTunewall();
-  const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true });
+  // Left and right go between the hero's buttons and the list, by order.
+  const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
   const tracks = usePagedItems(model.tracks);
   const ensureLoaded = model.tracks?.ensureLoaded ?? noop;
   const rowHeight = useMemo(() => Math.round(remPx() * TRACK_ROW_REM), []);

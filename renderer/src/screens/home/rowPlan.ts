@@ -14,8 +14,8 @@ export const GROUPED_ROWS: ReadonlySet<RowId> = new Set<RowId>(['genre-stations'
 
 /** Rows asked for before any has focus: about two fill the first screen, and one more waits below it. */
 export const FIRST_ROWS = 3;
-/** Rows kept loaded below the one holding focus, so the next press down finds tiles. */
-export const ROWS_AHEAD = 2;
+/** Rows kept loaded below the one holding focus, so the next presses down find tiles. */
+export const ROWS_AHEAD = 3;
 
 /** How many rows `slot` takes on screen: none when it came back empty (hidden), one per category when grouped. */
 function rowsOnScreen(id: RowId, slot: RowSlot | undefined): number {

@@ -18,6 +18,7 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
     : undefined;
   const url = detail.url;
 
+  const actionKeys = [...(url !== undefined ? ['detail-phone'] : []), ...(detail.shuffled ? ['detail-shuffle'] : [])];
   const shuffleAgain = (): void => {
     model.fetch(territory, true);
     void setFocus('detail-shuffle');
@@ -29,6 +30,7 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
       title={detail.title}
       images={detail.images}
       kind={t(`kinds.${detail.ref.kind}`)}
+      actionKeys={actionKeys}
       actions={
         <>
           {url !== undefined && (
@@ -64,7 +66,7 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
       detail={detail}
       actions={actions}
       hero={hero}
-      heroFocusKey={url !== undefined ? 'detail-phone' : detail.shuffled ? 'detail-shuffle' : undefined}
+      heroFocusKey={actionKeys[0]}
       emptyText={t('detail.noTracks')}
     />
   );
