@@ -37,6 +37,9 @@ export function AlbumScreen({ model, detail }: { model: DetailModel; detail: Tra
         <>
           {canOpenArtist && (
             <FocusButton focusKey={ALBUM_ARTIST_KEY} className="btn-artist" label={t('album.goToArtist', { artist: artist.name })} onSelect={openArtist}>
+              <svg viewBox="0 0 24 24" aria-hidden="true" className="btn-glyph">
+                <path d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z" fill="currentColor" />
+              </svg>
               {artist.name}
             </FocusButton>
           )}

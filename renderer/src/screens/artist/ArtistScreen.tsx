@@ -11,7 +11,7 @@ import { useTunewall } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero, HERO_ACTIONS_KEY } from '../detail/DetailHero';
 import { prefixOf } from '../detail/pagedList';
-import { TrackHead, TrackList, TRACKS_FOCUS_KEY, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM } from '../detail/TrackList';
+import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight } from '../detail/TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
 
 export const ARTIST_ALBUMS_ROW = 'artist-albums';
@@ -48,7 +48,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
   const albums = useMemo(() => prefixOf(albumItems), [albumItems]);
   const albumBody = useMemo(() => ({ status: 'ready' as const, tiles: albums }), [albums]);
   const remembered = useRememberedFocus();
-  const rowHeight = useMemo(() => Math.round(remPx() * TRACK_ROW_REM), []);
+  const rowHeight = useTrackRowHeight();
   const url = detail.url;
   const whole = useMemo(() => (url === undefined ? undefined : { title: detail.title, url }), [url, detail.title]);
   usePlayPause(trackInList(tracks), openPhone, whole);

@@ -1,5 +1,5 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, UiError } from '../../../../shared/bridge';
 import { FocusButton } from '../../components/FocusButton';
@@ -7,7 +7,7 @@ import { PointerBack } from '../../components/LeaveDialog';
 import { errorText } from '../../i18n/errorText';
 import { useTunewall } from '../../store/context';
 import { DetailHero } from './DetailHero';
-import { TrackSkeleton, remPx, TRACK_ROW_REM } from './TrackList';
+import { TrackSkeleton, useTrackRowHeight } from './TrackList';
 
 interface Props {
   detailRef: DetailRef;
@@ -26,7 +26,7 @@ export function DetailStatus({ detailRef, title, error, onRetry }: Props) {
   const { t } = useTranslation();
   const { nav } = useTunewall();
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true });
-  const rowHeight = useMemo(() => Math.round(remPx() * TRACK_ROW_REM), []);
+  const rowHeight = useTrackRowHeight();
   const retryable = error?.retryable === true;
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView } from '../../../../shared/bridge';
 import { formatDuration } from '../../components/useNow';
@@ -28,6 +28,20 @@ export function trackIndexOf(focusKey: string | undefined): number | undefined {
 export function remPx(): number {
   const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * A track row's height in pixels. The root size follows the screen (app.css), so it is read again when the screen
+ * changes size (a TV switching resolution, a window resized), never on a press.
+ */
+export function useTrackRowHeight(): number {
+  const [height, setHeight] = useState(() => Math.round(remPx() * TRACK_ROW_REM));
+  useEffect(() => {
+    const update = (): void => setHeight(Math.round(remPx() * TRACK_ROW_REM));
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return height;
 }
 
 interface TrackRowProps {
@@ -133,6 +147,8 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
     initialRect: { width: 1200, height: initialViewport },
     initialOffset: () => (initialIndex === undefined ? 0 : Math.max(0, initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2)),
   });
+  // Rows are laid out again at a new height (the screen changed size).
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const keys = useMemo(() => items.map((item) => trackFocusKey(item.index)), [items]);
   const scrolled = virtualizer.scrollOffset ?? 0;

@@ -9,7 +9,7 @@ import { useTunewall } from '../../store/context';
 import type { DetailModel } from './detailModel';
 import { listNavigation } from '../../input/navigation';
 import { HERO_ACTIONS_KEY } from './DetailHero';
-import { TrackHead, TrackList, TRACKS_FOCUS_KEY, remPx, trackFocusKey, trackIndexOf, TRACK_ROW_REM, type TrackColumns } from './TrackList';
+import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
 
 const SCREEN_ORDER = [HERO_ACTIONS_KEY, TRACKS_FOCUS_KEY];
@@ -39,7 +39,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
   const tracks = usePagedItems(model.tracks);
   const ensureLoaded = model.tracks?.ensureLoaded ?? noop;
-  const rowHeight = useMemo(() => Math.round(remPx() * TRACK_ROW_REM), []);
+  const rowHeight = useTrackRowHeight();
   const remembered = useRememberedFocus();
   const initialIndex = useMemo(() => trackIndexOf(remembered), [remembered]);
   const { openPanel, openPhone, overlays } = actions;
