@@ -1,12 +1,11 @@
-import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, TrackView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
-import { listNavigation } from '../input/navigation';
 import { useApp, useTunewall } from '../store/context';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
+import { FocusList } from './FocusList';
 
 type Favorite =
   | { status: 'unknown' }
@@ -67,24 +66,6 @@ function useFavorite(trackId: string, member: boolean): [Favorite, () => void] {
   return [favorite, add];
 }
 
-/** The panel's buttons, one above the other, moved through by order (a component of its own: inside the dialog). */
-function PanelActions({ keys, children }: { keys: readonly string[]; children: ReactNode }) {
-  const resolver = useMemo(() => listNavigation('vertical', () => keys), [keys]);
-  const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
-    focusKey: 'panel-actions',
-    nextFocusResolver: resolver,
-    measureChildrenLayout: false,
-    preferredChildFocusKey: 'panel-phone',
-  });
-  return (
-    <FocusContext.Provider value={focusKey}>
-      <div ref={ref} className="panel-actions">
-        {children}
-      </div>
-    </FocusContext.Provider>
-  );
-}
-
 /**
  * What can be done with a track: open it on the phone, go to its album or artist, hear more like it, keep it among
  * the member's favourites. A small modal the remote moves through by order; Back closes it.
@@ -116,7 +97,7 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
   return (
     <Dialog focusKey="track-panel" title={track.name} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
-      <PanelActions keys={keys}>
+      <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions">
           <FocusButton focusKey="panel-phone" className="btn-primary" onSelect={onPhone}>
             {t('detail.openOnPhone')}
           </FocusButton>
@@ -138,7 +119,7 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
               {favoriteLabel}
             </FocusButton>
           )}
-      </PanelActions>
+      </FocusList>
       <p className={`panel-status ${status === undefined ? '' : `tone-${status.tone}`}`} role="status" aria-live="polite">
         {status?.text ?? ''}
       </p>

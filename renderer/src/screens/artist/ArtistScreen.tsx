@@ -1,15 +1,17 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ArtistDetailView, TileView, TrackView } from '../../../../shared/bridge';
+import type { ArtistDetailView, TrackView } from '../../../../shared/bridge';
 import { FocusButton } from '../../components/FocusButton';
+import { FocusList } from '../../components/FocusList';
 import { PointerBack } from '../../components/LeaveDialog';
 import { Row, tileFocusKey } from '../../components/Row';
 import { trackInList, usePlayPause, useTrackActions } from '../../components/useTrackActions';
 import { listNavigation } from '../../input/navigation';
-import { useTunewall } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero, HERO_ACTIONS_KEY } from '../detail/DetailHero';
+import { EMPTY_BACK_KEY, EmptyDetail } from '../detail/EmptyDetail';
+import { useOpenTile, usePageAhead } from '../detail/tileActions';
 import { prefixOf } from '../detail/pagedList';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight } from '../detail/TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
@@ -18,30 +20,9 @@ export const ARTIST_ALBUMS_ROW = 'artist-albums';
 /** Ask for the next page of albums when focus is this many tiles from the end of what is loaded. */
 const PAGE_AHEAD = 6;
 
-/** The albums over the top tracks: a long list of tracks does not stand between the viewer and the albums. */
-function ArtistColumn({ hasAlbums, children }: { hasAlbums: boolean; children: ReactNode }) {
-  const order = useMemo(() => [...(hasAlbums ? [`row:${ARTIST_ALBUMS_ROW}`] : []), TRACKS_FOCUS_KEY], [hasAlbums]);
-  const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
-  const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
-    focusKey: 'artist-main',
-    nextFocusResolver: resolver,
-    measureChildrenLayout: false,
-    saveLastFocusedChild: true,
-    preferredChildFocusKey: order[0],
-  });
-  return (
-    <FocusContext.Provider value={focusKey}>
-      <div ref={ref} className="artist-main">
-        {children}
-      </div>
-    </FocusContext.Provider>
-  );
-}
-
 /** An artist: their picture, their top tracks, and a row of their albums. */
 export function ArtistScreen({ model, detail }: { model: DetailModel; detail: ArtistDetailView }) {
   const { t } = useTranslation();
-  const { nav } = useTunewall();
   const { openPanel, openPhone, overlays } = useTrackActions(detail.ref);
   const tracks = usePagedItems(model.tracks);
   const albumItems = usePagedItems(model.tiles);
@@ -59,25 +40,16 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
 
   const onTrack = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
-  const openAlbum = useCallback(
-    (tile: TileView, from: string) => {
-      if (tile.ref !== undefined) nav.getState().push({ name: 'detail', ref: tile.ref, title: tile.title }, from);
-    },
-    [nav],
-  );
-  const list = model.tiles;
-  const loaded = albums.length;
-  const onAlbumFocused = useCallback(
-    (index: number) => {
-      if (list !== undefined && index + PAGE_AHEAD >= loaded && loaded < list.total) list.ensureLoaded(loaded);
-    },
-    [list, loaded],
-  );
+  const openAlbum = useOpenTile();
+  const onAlbumFocused = usePageAhead(model.tiles, albums.length, PAGE_AHEAD);
+  // The albums over the top tracks: a long list of tracks does not stand between the viewer and the albums.
+  const hasAlbums = albums.length > 0;
+  const columnKeys = useMemo(() => [...(hasAlbums ? [`row:${ARTIST_ALBUMS_ROW}`] : []), TRACKS_FOCUS_KEY], [hasAlbums]);
 
   const firstAlbum = albums[0];
   const fallback = firstAlbum !== undefined
     ? tileFocusKey(ARTIST_ALBUMS_ROW, firstAlbum.key)
-    : tracks.length > 0 ? trackFocusKey(0) : url !== undefined ? 'detail-phone' : 'detail-empty-back';
+    : tracks.length > 0 ? trackFocusKey(0) : url !== undefined ? 'detail-phone' : EMPTY_BACK_KEY;
   useScreenFocus(detail, remembered, fallback);
 
   const facts = [
@@ -106,7 +78,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
         >
           <p className="detail-meta">{facts}</p>
         </DetailHero>
-        <ArtistColumn hasAlbums={albums.length > 0}>
+        <FocusList focusKey="artist-main" axis="vertical" keys={columnKeys} rememberLast className="artist-main">
           <Row
             rowKey={ARTIST_ALBUMS_ROW}
             title={t('artist.albumsTitle')}
@@ -135,12 +107,8 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
               <p className="row-message">{t('artist.noTracks')}</p>
             )}
           </section>
-          {tracks.length === 0 && albums.length === 0 && url === undefined && (
-            <FocusButton focusKey="detail-empty-back" onSelect={() => nav.getState().pop()}>
-              {t('common.back')}
-            </FocusButton>
-          )}
-        </ArtistColumn>
+          {tracks.length === 0 && albums.length === 0 && url === undefined && <EmptyDetail text="" />}
+        </FocusList>
         {overlays}
       </main>
     </FocusContext.Provider>

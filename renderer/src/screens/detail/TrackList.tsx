@@ -1,10 +1,10 @@
-import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView } from '../../../../shared/bridge';
+import { FocusList } from '../../components/FocusList';
 import { formatDuration } from '../../components/useNow';
-import { beforeNextFrame, listNavigation } from '../../input/navigation';
+import { beforeNextFrame } from '../../input/navigation';
 import { useFocusableItem } from '../../input/useFocusableItem';
 
 /** Start fetching the next page this many rows before focus reaches it. */
@@ -98,29 +98,6 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, columns, on
   );
 });
 
-/**
- * The track list as one focusable: up and down go to the neighbouring track by number, without measuring the rows
- * (see listNavigation); a press off either end, or sideways, leaves the list for what is around it, and coming back
- * lands on the track focused last, else the first one in view.
- */
-function TrackListFocus({ keys, firstInView, children }: { keys: readonly string[]; firstInView: string | undefined; children: ReactNode }) {
-  const resolver = useMemo(() => listNavigation('vertical', () => keys), [keys]);
-  const { ref, focusKey } = useFocusable<object, HTMLDivElement>({
-    focusKey: TRACKS_FOCUS_KEY,
-    saveLastFocusedChild: true,
-    nextFocusResolver: resolver,
-    measureChildrenLayout: false,
-    preferredChildFocusKey: firstInView,
-  });
-  return (
-    <FocusContext.Provider value={focusKey}>
-      <div ref={ref} className="track-focus">
-        {children}
-      </div>
-    </FocusContext.Provider>
-  );
-}
-
 interface TrackListProps {
   tracks: readonly (TrackView | undefined)[];
   rowHeight: number;
@@ -182,7 +159,16 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
 
   return (
     <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
-      <TrackListFocus keys={keys} firstInView={firstInView === undefined ? undefined : trackFocusKey(firstInView)}>
+      {/* One focusable: up and down go to the neighbouring track by number; coming back lands on the track focused
+          last, else the first one in view. */}
+      <FocusList
+        focusKey={TRACKS_FOCUS_KEY}
+        axis="vertical"
+        keys={keys}
+        preferred={firstInView === undefined ? undefined : trackFocusKey(firstInView)}
+        rememberLast
+        className="track-focus"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => (
             <TrackRow
@@ -197,7 +183,7 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
             />
           ))}
         </div>
-      </TrackListFocus>
+      </FocusList>
     </div>
   );
 });

@@ -2,13 +2,12 @@ import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-naviga
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView, TracksDetailView } from '../../../../shared/bridge';
-import { FocusButton } from '../../components/FocusButton';
 import { PointerBack } from '../../components/LeaveDialog';
 import { trackInList, usePlayPause, type TrackActions } from '../../components/useTrackActions';
-import { useTunewall } from '../../store/context';
-import type { DetailModel } from './detailModel';
 import { listNavigation } from '../../input/navigation';
+import type { DetailModel } from './detailModel';
 import { HERO_ACTIONS_KEY } from './DetailHero';
+import { EMPTY_BACK_KEY, EmptyDetail } from './EmptyDetail';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
 
@@ -34,7 +33,6 @@ interface Props {
  */
 export function TracksLayout({ model, detail, actions, hero, heroFocusKey, columns = 'all', emptyText }: Props) {
   const { t } = useTranslation();
-  const { nav } = useTunewall();
   // Left and right go between the hero's buttons and the list, by order.
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
   const tracks = usePagedItems(model.tracks);
@@ -48,7 +46,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
   const whole = useMemo(() => (detail.url === undefined ? undefined : { title: detail.title, url: detail.url }), [detail]);
   usePlayPause(trackInList(tracks), openPhone, whole);
 
-  const fallback = tracks.length > 0 ? trackFocusKey(0) : (heroFocusKey ?? 'detail-empty-back');
+  const fallback = tracks.length > 0 ? trackFocusKey(0) : (heroFocusKey ?? EMPTY_BACK_KEY);
   useScreenFocus(detail, remembered, fallback);
 
   return (
@@ -69,14 +67,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
               initialIndex={initialIndex}
             />
           ) : (
-            <div className="detail-message" role="status">
-              <p>{emptyText}</p>
-              {heroFocusKey === undefined && (
-                <FocusButton focusKey="detail-empty-back" onSelect={() => nav.getState().pop()}>
-                  {t('common.back')}
-                </FocusButton>
-              )}
-            </div>
+            <EmptyDetail text={emptyText} withBack={heroFocusKey === undefined} />
           )}
         </section>
         {overlays}
