@@ -123,3 +123,17 @@ describe('after approval', () => {
     expect(asked(fake)).not.toContain('new-releases');
   });
 });
+
+describe('switching language', () => {
+  it('says the rows in the new language at once, the grouped ones too', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    await screen.findByRole('region', { name: 'Your favorites' });
+    await act(async () => fake.bridge.setLanguage('ja'));
+    expect(await screen.findByRole('region', { name: 'お気に入り' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'チャート' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'キッズ' })).toBeTruthy();
+    // Focus down to the genre stations: their category rows are titled in Japanese too.
+    for (let i = 0; i < 3; i++) await press('down');
+    expect(await screen.findByRole('region', { name: 'ジャンルステーション · 流行' })).toBeTruthy();
+  });
+});
