@@ -159,6 +159,16 @@ describe('children category', () => {
 });
 
 describe('more like this', () => {
+  it('shows the recommendations under their seed; with no buttons beside the list, left keeps focus in it', async () => {
+    renderApp({ scenario: 'home', language: 'en', screens: open({ kind: 'recommended', id: 'chart-0-t1-1' }, 'Seed') });
+    expect(await screen.findByText('30 similar tracks')).toBeTruthy();
+    await expectFocus('track:0');
+    await press('left');
+    await expectFocus('track:0');
+    await press('down');
+    await expectFocus('track:1');
+  });
+
   it('for a track that cannot seed recommendations says so plainly, not as an error', async () => {
     renderApp({ scenario: 'home', language: 'en', screens: open({ kind: 'recommended', id: 'chart-0-t4-1' }, 'Seed') });
     expect(await screen.findAllByText('No recommendations for this track')).not.toHaveLength(0);

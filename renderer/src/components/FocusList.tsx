@@ -28,6 +28,8 @@ export function FocusList({ focusKey, axis, keys, preferred, rememberLast = fals
     measureChildrenLayout: false,
     saveLastFocusedChild: rememberLast,
     preferredChildFocusKey: preferred ?? keys[0],
+    // An empty list (a hero with no buttons) is passed over rather than taking focus nobody can see.
+    focusable: keys.length > 0,
   });
   return (
     <FocusContext.Provider value={ownKey}>
