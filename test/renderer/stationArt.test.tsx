@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rowTiles } from '../../renderer/dev/fakeData';
 import { expectFocus, press, renderApp, tileKey } from './helpers';
 
@@ -42,7 +42,8 @@ describe('genre station tiles', () => {
     expect(artOf(bare.title)?.querySelector('img')).toBeNull();
   });
 
-  it('keep the letter while the art is loading, and when it failed', async () => {
+  it('keep the letter while the art is loading, and when it failed (saying why in the log)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { fake } = renderApp({ scenario: 'guest', language: 'en', territory: 'SG' });
     fake.fail('stationArt');
     await expectFocus(tileKey('charts', rowTiles('charts', 'SG')[0]?.key));
@@ -53,6 +54,8 @@ describe('genre station tiles', () => {
     if (failed === undefined) throw new Error('station asked for');
     await waitFor(() => expect(artOf(failed.title)?.dataset['art']).toBe('none'));
     expect(artOf(failed.title)?.querySelector('.art-initial')).not.toBeNull();
+    expect(warn).toHaveBeenCalledWith('station art did not load', expect.stringContaining('did not answer'));
+    warn.mockRestore();
   });
 
   it('are asked for once per station: coming back to Home uses what was fetched', async () => {
