@@ -1,16 +1,17 @@
 /**
  * Cover art for the sandbox's catalog, drawn and served by the sandbox itself so nothing leaves the machine.
  *
- * Each picture is a deterministic design (gradient, rings, stripes or soft circles) seeded by the resource id, drawn
- * in resolution-independent coordinates so every size of one resource shows the same picture. Encoding a 1000 px JPEG
- * in JavaScript is costly, so encoded bytes are kept in a bounded LRU.
+ * Each picture is a deterministic design (gradient, rings, stripes or soft circles) seeded by the resource id, written
+ * as SVG in resolution-independent coordinates so every size of one resource shows the same picture. libvips draws and
+ * encodes it off the event loop (images/renderer.ts); the encoded bytes are kept in a bounded LRU, and a picture asked
+ * for again while it is being drawn waits for that one drawing.
  */
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
-import jpeg from 'jpeg-js';
 import type { Image } from '../shared/service/catalog';
 import { CHILDREN_IMAGE_WIDTHS } from './data/catalog';
 import { Random } from './data/random';
+import type { ImageRenderer } from './images/renderer';
 
 export type ArtworkKind = 'playlist' | 'user' | 'album' | 'artist' | 'station' | 'children';
 
@@ -25,7 +26,7 @@ export const ARTWORK_SIZES: Record<Exclude<ArtworkKind, 'children'>, readonly nu
 export const CHILDREN_IMAGE_HEIGHT = 300;
 
 /** Bumped when the drawing changes, so cached copies (ETag) are not mistaken for the new ones. */
-const DESIGN_VERSION = 1;
+const DESIGN_VERSION = 2;
 const JPEG_QUALITY = 82;
 const CACHE_BUDGET_BYTES = 48 * 1024 * 1024;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -50,13 +51,22 @@ export function isServedSize(kind: ArtworkKind, width: number, height: number): 
   return width === height && ARTWORK_SIZES[kind].includes(width);
 }
 
-type Rgb = [number, number, number];
+type Rgb = readonly [number, number, number];
 
 function hslToRgb(h: number, s: number, l: number): Rgb {
   const k = (n: number): number => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
   const f = (n: number): number => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
   return [f(0) * 255, f(8) * 255, f(4) * 255];
+}
+
+function css([r, g, b]: Rgb): string {
+  return `rgb(${Math.round(r)},${Math.round(g)},${Math.round(b)})`;
+}
+
+/** Three decimals: far below a pixel at 1000 px, and short SVG text. */
+function n(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
 }
 
 interface Palette {
@@ -80,22 +90,6 @@ function palette(r: Random): Palette {
   };
 }
 
-function mix(a: Rgb, b: Rgb, t: number, out: Rgb): void {
-  out[0] = a[0] + (b[0] - a[0]) * t;
-  out[1] = a[1] + (b[1] - a[1]) * t;
-  out[2] = a[2] + (b[2] - a[2]) * t;
-}
-
-function smooth(edge0: number, edge1: number, x: number): number {
-  const t = Math.max(0, Math.min(1, (x - edge0) / (edge1 - edge0)));
-  return t * t * (3 - 2 * t);
-}
-
-// Math.hypot is several times slower than this in V8, and it runs a few million times per large image.
-function dist(x: number, y: number): number {
-  return Math.sqrt(x * x + y * y);
-}
-
 interface Blob {
   x: number;
   y: number;
@@ -104,107 +98,119 @@ interface Blob {
   alpha: number;
 }
 
-/** Draws the picture of `kind/id` into an RGBA buffer of exactly width × height. */
-export function drawArtwork(kind: ArtworkKind, id: string, width: number, height: number): Buffer {
+/** A soft disc: full strength to 60 % of its radius, then fading out (a smooth step, in three stops). */
+function softDisc(id: string, b: Blob): { def: string; shape: string } {
+  const a = b.alpha;
+  const c = css(b.color);
+  return {
+    def: `<radialGradient id="${id}"><stop offset="0.6" stop-color="${c}" stop-opacity="${n(a)}"/><stop offset="0.8" stop-color="${c}" stop-opacity="${n(a / 2)}"/><stop offset="1" stop-color="${c}" stop-opacity="0"/></radialGradient>`,
+    shape: `<circle cx="${n(b.x)}" cy="${n(b.y)}" r="${n(b.radius)}" fill="url(#${id})"/>`,
+  };
+}
+
+/**
+ * The picture of `kind/id` as an SVG of exactly width × height pixels: a gradient with rings, stripes, soft circles or
+ * a sun on a horizon (no vignette: a full-frame gradient over every pixel would cost more than the rest together).
+ * Drawn in units of the shorter side, so every size of an id (and wide
+ * children-category art) shows the same design.
+ */
+export function artworkSvg(kind: ArtworkKind, id: string, width: number, height: number): string {
   const r = new Random(`${DESIGN_VERSION}/${kind}/${id}`);
   const p = palette(r);
   const style = r.pick(['rings', 'stripes', 'blobs', 'horizon'] as const);
   const angle = r.next() * Math.PI * 2;
   const dx = Math.cos(angle);
   const dy = Math.sin(angle);
-  // Coordinates in units of the shorter side, so wide children-category art and square covers share the design.
-  const unit = Math.min(width, height);
-  const cx = 0.2 + r.next() * 0.6;
+  const w = width / Math.min(width, height);
+  const cx = (0.2 + r.next() * 0.6) * w;
   const cy = 0.2 + r.next() * 0.6;
   const ringWidth = 0.05 + r.next() * 0.08;
   const stripeWidth = 0.06 + r.next() * 0.1;
   const horizon = 0.45 + r.next() * 0.25;
   const blobs: Blob[] = Array.from({ length: r.int(3, 6) }, () => ({
-    x: r.next() * (width / unit),
+    x: r.next() * w,
     y: r.next(),
     radius: 0.12 + r.next() * 0.3,
     color: r.pick([p.accent, p.ink, p.to]),
     alpha: 0.25 + r.next() * 0.4,
   }));
-  const sun: Blob = { x: cx * (width / unit), y: horizon - 0.12, radius: 0.16 + r.next() * 0.08, color: p.accent, alpha: 0.9 };
+  const sunRadius = 0.16 + r.next() * 0.08;
 
-  const data = Buffer.alloc(width * height * 4);
-  const c: Rgb = [0, 0, 0];
-  const tmp: Rgb = [0, 0, 0];
-  const halfW = width / unit / 2;
-  for (let y = 0; y < height; y += 1) {
-    const v = (y + 0.5) / unit;
-    for (let x = 0; x < width; x += 1) {
-      const u = (x + 0.5) / unit;
-      const g = ((u - halfW) * dx + (v - 0.5) * dy) * 0.9 + 0.5;
-      mix(p.from, p.to, Math.max(0, Math.min(1, g)), c);
-      if (style === 'rings') {
-        const d = dist(u - cx * (width / unit), v - cy);
-        const band = Math.floor(d / ringWidth);
-        if (band % 2 === 0 && d < 0.9) {
-          const edge = d < ringWidth ? 1 : smooth(0, 0.004, Math.min(d % ringWidth, ringWidth - (d % ringWidth)));
-          mix(c, p.accent, 0.55 * edge * (1 - d / 0.9), tmp);
-          c[0] = tmp[0];
-          c[1] = tmp[1];
-          c[2] = tmp[2];
-        }
-      } else if (style === 'stripes') {
-        const s = (u * dy - v * dx) / stripeWidth;
-        const frac = s - Math.floor(s);
-        const on = smooth(0.45, 0.47, frac) - smooth(0.93, 0.95, frac);
-        mix(c, p.accent, on * 0.6, tmp);
-        c[0] = tmp[0];
-        c[1] = tmp[1];
-        c[2] = tmp[2];
-      } else if (style === 'horizon') {
-        const d = dist(u - sun.x, v - sun.y);
-        const inSun = 1 - smooth(sun.radius - 0.004, sun.radius + 0.004, d);
-        mix(c, sun.color, inSun * sun.alpha, tmp);
-        const below = smooth(horizon - 0.003, horizon + 0.003, v);
-        mix(tmp, p.from, below * 0.75, c);
-      }
-      if (style === 'blobs' || style === 'rings') {
-        for (const b of blobs) {
-          const d = dist(u - b.x, v - b.y);
-          if (d < b.radius) {
-            mix(c, b.color, b.alpha * (1 - smooth(b.radius * 0.6, b.radius, d)) * (style === 'rings' ? 0.35 : 1), tmp);
-            c[0] = tmp[0];
-            c[1] = tmp[1];
-            c[2] = tmp[2];
-          }
-        }
-      }
-      // A soft vignette, as printed sleeves photograph.
-      const vignette = 1 - 0.25 * smooth(0.35, 0.85, dist((u - halfW) / (halfW * 2), v - 0.5));
-      const i = (y * width + x) * 4;
-      data[i] = Math.round(c[0] * vignette);
-      data[i + 1] = Math.round(c[1] * vignette);
-      data[i + 2] = Math.round(c[2] * vignette);
-      data[i + 3] = 255;
+  // The background gradient runs along (dx, dy) through the centre, reaching its end colours a little inside the edges.
+  const reach = 0.5 / 0.9;
+  const defs = [
+    `<linearGradient id="bg" gradientUnits="userSpaceOnUse" x1="${n(w / 2 - dx * reach)}" y1="${n(0.5 - dy * reach)}" x2="${n(w / 2 + dx * reach)}" y2="${n(0.5 + dy * reach)}"><stop offset="0" stop-color="${css(p.from)}"/><stop offset="1" stop-color="${css(p.to)}"/></linearGradient>`,
+  ];
+  const shapes = [`<rect width="${n(w)}" height="1" fill="url(#bg)"/>`];
+  if (style === 'rings') {
+    // Every other band of width ringWidth around the centre, fading out towards 0.9.
+    for (let band = 0; (band + 0.5) * ringWidth < 0.9; band += 2) {
+      const radius = (band + 0.5) * ringWidth;
+      shapes.push(
+        `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius)}" fill="none" stroke="${css(p.accent)}" stroke-width="${n(ringWidth)}" stroke-opacity="${n(0.55 * (1 - radius / 0.9))}"/>`,
+      );
     }
+  } else if (style === 'stripes') {
+    // Bands along (dx, dy): drawn level in a frame turned by the angle.
+    const turned = [`<g transform="rotate(${n((angle * 180) / Math.PI)})" fill="${css(p.accent)}" fill-opacity="0.6">`];
+    const span = Math.ceil((w + 1) / stripeWidth) + 1;
+    for (let k = -span; k <= span; k += 1) {
+      turned.push(`<rect x="${n(-w - 1)}" y="${n((k + 0.06) * stripeWidth)}" width="${n(2 * w + 2)}" height="${n(0.48 * stripeWidth)}"/>`);
+    }
+    shapes.push(`${turned.join('')}</g>`);
+  } else if (style === 'horizon') {
+    shapes.push(`<circle cx="${n(cx)}" cy="${n(horizon - 0.12)}" r="${n(sunRadius)}" fill="${css(p.accent)}" fill-opacity="0.9"/>`);
+    shapes.push(`<rect y="${n(horizon)}" width="${n(w)}" height="${n(1 - horizon)}" fill="${css(p.from)}" fill-opacity="0.75"/>`);
   }
-  return data;
-}
-
-export function encodeArtwork(kind: ArtworkKind, id: string, width: number, height: number): Buffer {
-  return jpeg.encode({ data: drawArtwork(kind, id, width, height), width, height }, JPEG_QUALITY).data;
+  // Soft discs are the costliest thing to draw (a gradient over each one's area), so only the style made of them has them.
+  if (style === 'blobs') {
+    blobs.forEach((b, i) => {
+      const disc = softDisc(`b${i}`, b);
+      defs.push(disc.def);
+      shapes.push(disc.shape);
+    });
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${n(w)} 1" preserveAspectRatio="none"><defs>${defs.join('')}</defs>${shapes.join('')}</svg>`;
 }
 
 /** A byte-bounded LRU of encoded images (Map keeps insertion order; a hit is re-inserted at the end). */
 export class ArtworkCache {
   private readonly entries = new Map<string, Buffer>();
+  /** Pictures being drawn: a second request for one waits for the same drawing. */
+  private readonly drawing = new Map<string, Promise<Buffer>>();
   private bytes = 0;
 
   constructor(private readonly budgetBytes = CACHE_BUDGET_BYTES) {}
 
-  get(key: string, make: () => Buffer): Buffer {
+  get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
     const hit = this.entries.get(key);
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit;
+      return Promise.resolve(hit);
     }
-    const value = make();
+    const pending = this.drawing.get(key);
+    if (pending) return pending;
+    const made = make().then(
+      (value) => {
+        this.drawing.delete(key);
+        this.keep(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        this.drawing.delete(key);
+        throw error;
+      },
+    );
+    this.drawing.set(key, made);
+    return made;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(key: string, value: Buffer): void {
     this.entries.set(key, value);
     this.bytes += value.length;
     for (const [oldKey, old] of this.entries) {
@@ -212,11 +218,6 @@ export class ArtworkCache {
       this.entries.delete(oldKey);
       this.bytes -= old.length;
     }
-    return value;
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 
@@ -233,8 +234,8 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** Serves `GET /artwork/<kind>/<id>/<width>x<height>.jpg`. Public, like a CDN: no bearer token needed. */
-export function mountArtwork(app: Hono, cache = new ArtworkCache()): void {
-  app.get('/artwork/:kind/:id/:file', (c) => {
+export function mountArtwork(app: Hono, renderer: ImageRenderer, cache = new ArtworkCache()): void {
+  app.get('/artwork/:kind/:id/:file', async (c) => {
     const kind = KINDS.find((k) => k === c.req.param('kind'));
     const id = c.req.param('id');
     const size = /^(\d{1,4})x(\d{1,4})\.jpg$/.exec(c.req.param('file'));
@@ -250,7 +251,7 @@ export function mountArtwork(app: Hono, cache = new ArtworkCache()): void {
       ETag: etag,
     };
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-    const bytes = cache.get(key, () => encodeArtwork(kind, id, width, height));
+    const bytes = await cache.get(key, () => renderer.jpeg(artworkSvg(kind, id, width, height), JPEG_QUALITY));
     return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': 'image/jpeg', 'Content-Length': String(bytes.length) });
   });
 }

@@ -16,6 +16,8 @@ Where it listens
   --port N                     port (default 0: any free port)
   --public-origin URL          origin to hand out in links (default: http://<LAN IP or host>:<port>)
   --seed N                     catalog seed (same seed, same catalog)
+  --state FILE                 remember issued tokens (as digests), added favorites and approvals in FILE across
+                               restarts, and listen on the same port again when it is free
 
 Faults on the client-facing routes
   --latency MS                 added latency per request
@@ -40,6 +42,7 @@ const OPTIONS = {
   port: { type: 'string' },
   'public-origin': { type: 'string' },
   seed: { type: 'string' },
+  state: { type: 'string' },
   latency: { type: 'string' },
   'error-rate': { type: 'string' },
   'drop-rate': { type: 'string' },
@@ -56,7 +59,10 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export type CliParse = { kind: 'help' } | { kind: 'run'; input: SandboxOptionsInput } | { kind: 'error'; message: string };
+export type CliParse =
+  | { kind: 'help' }
+  | { kind: 'run'; input: SandboxOptionsInput; stateFile?: string }
+  | { kind: 'error'; message: string };
 
 class FlagError extends Error {}
 
@@ -128,25 +134,61 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       clientTokenSeconds: integer('client-token-lifetime', values['client-token-lifetime'], 1),
       hugeExpiresIn: values['huge-expires-in'],
     });
-    return { kind: 'run', input };
+    const stateFile = values.state?.trim();
+    if (stateFile === '') throw new FlagError('--state must name a file.');
+    return stateFile === undefined ? { kind: 'run', input } : { kind: 'run', input, stateFile };
   } catch (err) {
     if (err instanceof FlagError) return { kind: 'error', message: err.message };
     throw err;
   }
 }
 
+/** Single-quoted for a POSIX shell, so a value with spaces or `$` is pasted as it is. */
+function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The origin Tunewall should use for this sandbox. Tunewall sends tokens over plain http:// only to this machine, so a
+ * sandbox bound to every interface (whose links name the LAN address, for phones) is given to it by loopback.
+ */
+export function settingsOrigin(sb: RunningSandbox): string {
+  const wildcard = sb.options.host === '0.0.0.0' || sb.options.host === '::' || sb.options.host === '';
+  if (wildcard && sb.options.publicOrigin === undefined) return `http://127.0.0.1:${sb.options.port}`;
+  return sb.origin;
+}
+
+/** Tunewall's settings for this sandbox: {auth_url}, {base_url} (without /v1.1) and {qrcode_url}, as env lines. */
+export function settingsLines(sb: RunningSandbox): string[] {
+  const origin = settingsOrigin(sb);
+  return [
+    `export TUNEWALL_CLIENT_ID=${shellQuote(sb.client.id)}`,
+    `export TUNEWALL_CLIENT_SECRET=${shellQuote(sb.client.secret)}`,
+    `export TUNEWALL_AUTH_URL=${shellQuote(origin)}`,
+    `export TUNEWALL_API_URL=${shellQuote(origin)}`,
+    `export TUNEWALL_QR_URL=${shellQuote(origin)}`,
+  ];
+}
+
 export function describeSandbox(sb: RunningSandbox): string {
   const members = createMemberDirectory(sb.options.seed).list();
   const memberLines = members.map((m) => `    ${m.name} (${m.territory}): username ${m.username}, password ${m.password}`);
+  const origin = settingsOrigin(sb);
+  const viaLoopback = origin !== sb.origin;
   return [
     `Tunewall sandbox listening on ${sb.origin}`,
-    `  token service   ${sb.urls.auth}/oauth2/token`,
-    `  device codes    ${sb.urls.auth}/oauth2/device/code`,
-    `  catalog API     ${sb.urls.api}`,
-    `  QR generator    ${sb.urls.qr}/generator`,
+    '',
+    "Tunewall's settings for it (README, Configuration):",
+    `  {auth_url}      ${origin}   token service: POST /oauth2/token, POST /oauth2/device/code`,
+    `  {base_url}      ${origin}   catalog API, under /v1.1 (the setting is without it)`,
+    `  {qrcode_url}    ${origin}   QR generator: GET /generator`,
     `  client id       ${sb.client.id}`,
     `  client secret   ${sb.client.secret}`,
     `  redirect URI    ${sb.options.redirectUri}`,
+    ...(viaLoopback ? [`  (by loopback: Tunewall sends tokens over http:// only to this machine; phones use ${sb.origin})`] : []),
+    '',
+    'To run Tunewall against it, paste these lines into the shell that starts it (npm start, npm run kiosk):',
+    ...settingsLines(sb).map((line) => `  ${line}`),
     '',
     'Demo members (sign in on the approval page):',
     ...memberLines,
@@ -172,7 +214,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   let sb: RunningSandbox;
   try {
-    sb = await startSandbox(parsed.input);
+    sb = await startSandbox(parsed.input, parsed.stateFile === undefined ? {} : { stateFile: parsed.stateFile });
   } catch (err) {
     process.stderr.write(`tunewall sandbox: cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
     return 1;

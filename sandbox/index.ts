@@ -5,12 +5,17 @@
 import { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { createAdaptorServer } from '@hono/node-server';
-import { createSandboxApp } from './app';
+import { createSandboxApp, type SandboxEnvironment } from './app';
 import type { SandboxControl } from './control';
 import { resolveOptions, type SandboxOptions, type SandboxOptionsInput } from './options';
 
 export type { SandboxControl, LoggedRequest } from './control';
+export type { SandboxEnvironment } from './app';
+export type { SandboxLog } from './http/guards';
 export type { SandboxOptions, SandboxOptionsInput, FaultOptions, LifetimeOptions } from './options';
+
+/** The name of the embedded sandbox's state file in the app's data folder. */
+export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 
 export interface RunningSandbox {
   /** e.g. http://127.0.0.1:54321 (publicOrigin when set). */
@@ -38,23 +43,69 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startSandbox(input?: SandboxOptionsInput): Promise<RunningSandbox> {
-  const options = resolveOptions(input);
-  let origin = '';
-  const { app, control } = createSandboxApp(options, () => origin);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
-  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
-  await new Promise<void>((resolve, reject) => {
+/**
+ * Node answers what it cannot parse as HTTP (a broken request line, a bad header) before any route runs; this makes
+ * that answer JSON in the token service's shape, as every other refusal of the sandbox is.
+ */
+function answerUnreadableRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({
+      error: 'invalid_request',
+      error_description: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+    });
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+function isAddressInUse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'EADDRINUSE';
+}
+
+/**
+ * Starts the sandbox. With `env.stateFile` it remembers across restarts (token digests, added favorites,
+ * authorizations) and listens on the port of its previous run when that is free, so the origin in every link and
+ * picture URL handed out before (and cached by the app) keeps working.
+ */
+export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvironment = {}): Promise<RunningSandbox> {
+  const options = resolveOptions(input);
+  let origin = '';
+  const { app, control, persistence } = createSandboxApp(options, () => origin, env);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
+  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
+  answerUnreadableRequests(server);
+  const previous = options.port === 0 ? persistence?.previousPort : undefined;
+  try {
+    await listen(server, previous ?? options.port, options.host);
+  } catch (error) {
+    // Someone else has the previous port now: any free one will do; links handed out before point elsewhere.
+    if (previous === undefined || !isAddressInUse(error)) throw error;
+    await listen(server, 0, options.host);
+  }
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port.');
   options.port = address.port;
   origin = (options.publicOrigin ?? `http://${hostForUrl(options.host)}:${address.port}`).replace(/\/+$/, '');
+  // The port is part of what the next run looks for.
+  await persistence?.save();
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -63,10 +114,13 @@ export async function startSandbox(input?: SandboxOptionsInput): Promise<Running
     options,
     control,
     close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
+      closing ??= (async () => {
+        await persistence?.save();
+        await new Promise<void>((resolve, reject) => {
+          server.close((err) => (err ? reject(err) : resolve()));
+          server.closeAllConnections();
+        });
+      })();
       return closing;
     },
   };

@@ -1,11 +1,14 @@
 /**
  * GET /generator: the QR image generator. The code is built with `qrcode` (error correction H, so the centred logo
- * square does not make it unreadable) and drawn with pngjs at exactly image_size pixels.
+ * square does not make it unreadable) on a worker thread (images/qrMatrix.ts), laid out at one pixel per module, and
+ * scaled to exactly image_size pixels (nearest neighbour: crisp module edges), given its logo and encoded as PNG by
+ * libvips off the event loop (images/renderer.ts). The loop only copies the modules into a bitmap of at most 185 × 185.
  * Errors: 400 `{ "status": "ERROR", "error": "invalid_request", "error_description": ... }`.
  */
 import type { Context, Hono } from 'hono';
-import { PNG } from 'pngjs';
-import QRCode from 'qrcode';
+import type { SandboxLog } from './http/guards';
+import { qrMatrix, type QrMatrix } from './images/qrMatrix';
+import type { ImageRenderer } from './images/renderer';
 
 /** Quiet zone, in modules (ISO/IEC 18004 asks for 4). */
 const MARGIN_MODULES = 4;
@@ -64,55 +67,62 @@ export function parseQrRequest(q: Record<string, string | undefined>): Parsed {
   return { ok: true, request: { content, imageSize, logoSize, responseType, foreground, background } };
 }
 
-/** The PNG bytes of one QR request; throws a RangeError when the content cannot fit the requested size. */
-export function renderQrPng(r: QrRequest): Buffer {
-  const modules = QRCode.create(r.content, { errorCorrectionLevel: 'H' }).modules;
-  const total = modules.size + MARGIN_MODULES * 2;
-  if (r.imageSize < total) throw new RangeError(`image_size must be at least ${total} pixels for this content.`);
-  const png = new PNG({ width: r.imageSize, height: r.imageSize, colorType: 6 });
-  const logoStart = Math.floor((r.imageSize - r.logoSize) / 2);
-  const logoEnd = logoStart + r.logoSize;
-  const border = Math.max(1, Math.round(r.logoSize / 12));
-  const centre = (r.imageSize - 1) / 2;
-  const dotRadius = r.logoSize / 4;
-  for (let y = 0; y < r.imageSize; y += 1) {
-    const row = Math.floor((y * total) / r.imageSize) - MARGIN_MODULES;
-    for (let x = 0; x < r.imageSize; x += 1) {
-      let dark: boolean;
-      if (r.logoSize > 0 && x >= logoStart && x < logoEnd && y >= logoStart && y < logoEnd) {
-        // The logo: a framed square with a round mark, in the code's own colours.
-        const inBorder = x < logoStart + border || x >= logoEnd - border || y < logoStart + border || y >= logoEnd - border;
-        dark = inBorder || Math.hypot(x - centre, y - centre) <= dotRadius;
-      } else {
-        const col = Math.floor((x * total) / r.imageSize) - MARGIN_MODULES;
-        dark = row >= 0 && col >= 0 && row < modules.size && col < modules.size && modules.get(row, col) === 1;
-      }
-      const [red, green, blue] = dark ? r.foreground : r.background;
-      const i = (y * r.imageSize + x) * 4;
-      png.data[i] = red;
-      png.data[i + 1] = green;
-      png.data[i + 2] = blue;
-      png.data[i + 3] = 255;
+function css([r, g, b]: Rgb): string {
+  return `rgb(${r},${g},${b})`;
+}
+
+/** The code at one pixel per module, quiet zone included, in the request's colours: libvips scales it up. */
+export interface QrBitmap {
+  /** RGB, `side` × `side`. */
+  data: Buffer;
+  side: number;
+}
+
+/** The bitmap of one QR request's modules, or why it cannot be drawn at the requested size. */
+export function qrBitmap(r: QrRequest, modules: QrMatrix): { ok: true; bitmap: QrBitmap } | { ok: false; description: string } {
+  const side = modules.size + MARGIN_MODULES * 2;
+  if (r.imageSize < side) return { ok: false, description: `image_size must be at least ${side} pixels for this content.` };
+  const data = Buffer.alloc(side * side * 3);
+  for (let y = 0; y < side; y += 1) {
+    for (let x = 0; x < side; x += 1) {
+      const row = y - MARGIN_MODULES;
+      const col = x - MARGIN_MODULES;
+      const dark = row >= 0 && col >= 0 && row < modules.size && col < modules.size && modules.data[row * modules.size + col] === 1;
+      data.set(dark ? r.foreground : r.background, (y * side + x) * 3);
     }
   }
-  return PNG.sync.write(png);
+  return { ok: true, bitmap: { data, side } };
+}
+
+/** The logo, a framed square with a round mark in the code's own colours, on a transparent image_size canvas. */
+export function qrLogoSvg(r: QrRequest): string | undefined {
+  if (r.logoSize <= 0) return undefined;
+  const start = Math.floor((r.imageSize - r.logoSize) / 2);
+  const border = Math.max(1, Math.round(r.logoSize / 12));
+  const centre = r.imageSize / 2;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${r.imageSize}" height="${r.imageSize}" shape-rendering="crispEdges">` +
+    `<rect x="${start}" y="${start}" width="${r.logoSize}" height="${r.logoSize}" fill="${css(r.foreground)}"/>` +
+    `<rect x="${start + border}" y="${start + border}" width="${r.logoSize - 2 * border}" height="${r.logoSize - 2 * border}" fill="${css(r.background)}"/>` +
+    `<circle cx="${centre}" cy="${centre}" r="${r.logoSize / 4}" fill="${css(r.foreground)}"/></svg>`
+  );
 }
 
 function qrError(c: Context, description: string): Response {
   return c.json({ status: 'ERROR', error: 'invalid_request', error_description: description }, 400);
 }
 
-export function mountQrGenerator(app: Hono): void {
-  app.get('/generator', (c) => {
+export function mountQrGenerator(app: Hono, renderer: ImageRenderer, log: SandboxLog): void {
+  const onBroken = (reason: string): void => log('QR codes are built on the event loop: their worker thread did not run', { reason });
+  app.get('/generator', async (c) => {
     const parsed = parseQrRequest(c.req.query());
     if (!parsed.ok) return qrError(c, parsed.description);
-    let png: Buffer;
-    try {
-      png = renderQrPng(parsed.request);
-    } catch (err) {
-      // qrcode throws when the content exceeds a QR symbol's capacity; either way the request was unanswerable.
-      return qrError(c, err instanceof Error ? err.message : 'The content cannot be encoded.');
-    }
+    // qrcode refuses content beyond a QR symbol's capacity; either way the request was unanswerable.
+    const matrix = await qrMatrix(parsed.request.content, onBroken);
+    if (!matrix.ok) return qrError(c, matrix.reason);
+    const drawn = qrBitmap(parsed.request, matrix.matrix);
+    if (!drawn.ok) return qrError(c, drawn.description);
+    const png = await renderer.scaledPng(drawn.bitmap, parsed.request.imageSize, qrLogoSvg(parsed.request));
     if (parsed.request.responseType === 'json') {
       return c.json({ status: 'OK', data: `data:image/png;base64,${png.toString('base64')}` });
     }

@@ -64,9 +64,10 @@ export type AuthState =
       /** How many times a code has been renewed on its own since the person last pressed a key. */
       renewals: number;
     }
-  | { status: 'denied'; message: string }
+  /** `messageKey`: the message in the renderer's catalog (`errors.<messageKey>`); `message` is its English text. */
+  | { status: 'denied'; message: string; messageKey?: string | undefined }
   /** Codes expired more times than are renewed unattended: waiting for a key press before asking for a new one. */
-  | { status: 'expired'; message: string }
+  | { status: 'expired'; message: string; messageKey?: string | undefined }
   | { status: 'error'; error: UiError }
   | { status: 'signed-in'; mode: 'member' | 'guest'; member: MemberView | undefined };
 
@@ -77,8 +78,10 @@ export interface MemberView {
 }
 
 export type StorageProtection =
-  /** Tokens are encrypted with a key held by the operating system's keyring (or a sealed key file in the kiosk shell). */
+  /** Tokens are encrypted with a key held by the operating system's keyring. */
   | 'os-keyring'
+  /** Tokens are encrypted (AES-256-GCM) with a key read from a file (kiosk shell): `storage.params.path`. */
+  | 'key-file'
   /** Tokens are stored encrypted with a key that offers little protection on this system. */
   | 'weak'
   /** Tokens are kept in memory only: signing in is needed after each restart. */
@@ -87,22 +90,40 @@ export type StorageProtection =
 export interface ConfigProblem {
   /** The offending key, as written in the config file, environment or flags. */
   key: string;
+  /** What is wrong and what Tunewall does instead, in English; shown after the key, so it never repeats it. */
   message: string;
-  /** How to fix it, in plain words. */
+  /** How to fix it, in plain words (English). */
   fix: string;
+  /** `message` and `fix` in the renderer's catalog (`errors.<messageKey>`, `errors.<fixKey>`), filled with `params`. */
+  messageKey?: string | undefined;
+  fixKey?: string | undefined;
+  params?: Record<string, string | number> | undefined;
 }
 
 export type Language = 'en' | 'zh-Hant' | 'ja';
+/**
+ * The viewer's choice: a language, 'auto' (the system's language when Tunewall has it, else English) or 'territory'
+ * (the language of the territory chosen in Settings).
+ */
+export type LanguageSetting = Language | 'auto' | 'territory';
 
 export interface AppState {
   auth: AuthState;
   /** Problems with the configuration; non-empty means the app runs on defaults where it could and says so. */
   configProblems: ConfigProblem[];
   network: { online: boolean; retryAt: number | undefined };
-  storage: { protection: StorageProtection; reason: string | undefined };
+  /**
+   * `reason`: why tokens are not (well) protected, in English; `reasonKey` names it in the renderer's catalog
+   * (`errors.<reasonKey>`), filled with `params`, which also fill the protection's own sentence.
+   */
+  storage: {
+    protection: StorageProtection;
+    reason: string | undefined;
+    reasonKey?: string | undefined;
+    params?: Record<string, string | number> | undefined;
+  };
   territory: Territory;
-  /** 'auto' follows the territory or the system locale. */
-  language: Language | 'auto';
+  language: LanguageSetting;
   systemLocale: string;
   guestModeAvailable: boolean;
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
@@ -278,6 +299,11 @@ export interface DiagnosticsView {
   latencyMs: number | undefined;
   /** ISO 8601 time the access token stops working; never the token itself. */
   tokenValidUntil: string | undefined;
+  /**
+   * Whether the sign-in renews itself past `tokenValidUntil` (a refresh token, or guest access); false: a new sign-in
+   * is needed then. Undefined when not signed in.
+   */
+  signInRenews?: boolean | undefined;
   apiOrigin: string;
   sandbox: boolean;
 }
@@ -322,7 +348,7 @@ export interface TunewallBridge {
   addFavorite(trackId: string): Promise<Result<FavoriteState>>;
   qrCode(text: string): Promise<Result<QrMatrix>>;
   setTerritory(territory: Territory): Promise<Result<void>>;
-  setLanguage(language: Language | 'auto'): Promise<void>;
+  setLanguage(language: LanguageSetting): Promise<void>;
   diagnostics(): Promise<DiagnosticsView>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;

@@ -61,6 +61,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     changed: pushState,
     reconnected: () => session?.online(),
     tokenValidUntil: () => session?.tokenValidUntil,
+    signInRenews: () => session?.renewsItself,
     sandbox: sandbox !== undefined,
   });
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });

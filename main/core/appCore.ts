@@ -6,6 +6,7 @@ import type { BootView, BridgeEvent, BridgeHandlers } from '../../shared/bridge'
 import type { TunewallConfig } from './config/config';
 import type { ServiceEndpoints } from './config/service';
 import type { EmbeddedSandbox } from './config/startup';
+import type { CoreText } from './errors';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 
 export interface AppCore {
@@ -34,9 +35,9 @@ export interface AppCoreDeps {
   clock?: Clock;
   /** Undefined when no encryption is available; `noCipherReason` says why, in plain words. */
   cipher: Cipher | undefined;
-  noCipherReason?: string | undefined;
+  noCipherReason?: CoreText | undefined;
   /** Picks the cipher once the configuration is known (the kiosk shell's key file is a setting); wins over `cipher`. */
-  resolveCipher?: (config: TunewallConfig) => { cipher: Cipher | undefined; reason: string | undefined };
+  resolveCipher?: (config: TunewallConfig) => { cipher: Cipher | undefined; reason: CoreText | undefined };
   store: KeyValueStore;
   logger: Logger;
   systemLocale: string;

@@ -24,16 +24,32 @@ export type CoreErrorKind =
   /** Local storage failed. */
   | 'storage';
 
-export interface CoreErrorInit {
-  kind: CoreErrorKind;
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Words for a person, in every language the renderer speaks: `messageKey` names them in its catalog (`errors.<key>`),
+ * with `params` filled in; `message` is the English text, shown where a translation is missing.
+ */
+export interface CoreText {
   message: string;
+  messageKey: string;
+  params?: MessageParams | undefined;
+}
+
+/** A message of MESSAGES by key, or words of the caller's own (then with a key of its own, or English only). */
+type MessageInit =
+  | { messageKey: CoreMessageKey; message?: undefined; params?: undefined }
+  | { message: string; messageKey?: string | undefined; params?: MessageParams | undefined };
+
+export type CoreErrorInit = MessageInit & {
+  kind: CoreErrorKind;
   /** Defaults by kind: transient kinds are retryable. */
   retryable?: boolean;
   status?: number | undefined;
   retryAfterMs?: number | undefined;
   oauthError?: string | undefined;
   cause?: unknown;
-}
+};
 
 const TRANSIENT: ReadonlySet<CoreErrorKind> = new Set(['network', 'timeout', 'server', 'unavailable', 'invalid-response']);
 
@@ -44,9 +60,13 @@ export class CoreError extends Error {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly oauthError: string | undefined;
+  readonly messageKey: string | undefined;
+  readonly params: MessageParams | undefined;
 
   constructor(init: CoreErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.message === undefined ? MESSAGES[init.messageKey] : init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.messageKey = init.messageKey;
+    this.params = init.params;
     this.kind = init.kind;
     this.retryable = init.retryable ?? TRANSIENT.has(init.kind);
     this.status = init.status;
@@ -55,7 +75,7 @@ export class CoreError extends Error {
   }
 
   toUiError(): UiError {
-    return { kind: uiKind(this), message: this.message, retryable: this.retryable };
+    return { kind: uiKind(this), message: this.message, retryable: this.retryable, messageKey: this.messageKey, params: this.params };
   }
 }
 
@@ -81,6 +101,7 @@ function uiKind(error: CoreError): UiError['kind'] {
   }
 }
 
+/** The core's messages in English, by key; the renderer's catalogs translate each under `errors.<key>`. */
 export const MESSAGES = {
   network: 'Tunewall cannot reach the music service. Check the network connection.',
   timeout: 'The music service took too long to answer. Tunewall will try again shortly.',
@@ -91,23 +112,34 @@ export const MESSAGES = {
   invalidClient:
     'The music service does not accept this app’s client id and secret. Check TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET.',
   denied: 'Sign-in was declined on the other device. Press OK to get a new code.',
+  codeExpired: 'The sign-in code expired. Press OK to get a new one.',
+  noCode: 'Tunewall cannot get a sign-in code from the music service. Press OK to try again.',
   signedOut: 'You were signed out by the music service. Scan the code to sign in again.',
   notSignedIn: 'Tunewall is not signed in. Scan the code to sign in.',
   rejected: 'The music service did not accept Tunewall’s sign-in. Try again in a moment.',
+  unexpected: 'Something went wrong in Tunewall. Try again.',
+  signOutFirst: 'You are signed in. Sign out first to browse as a guest.',
+  guestModeOff: 'Browsing without signing in is not enabled for this Tunewall.',
 } as const;
+export type CoreMessageKey = keyof typeof MESSAGES;
+
+/** A message of MESSAGES as CoreText. */
+export function coreText(key: CoreMessageKey): CoreText {
+  return { message: MESSAGES[key], messageKey: key };
+}
 
 /** The message for a token-service error code, in plain words. */
-export function oauthMessage(code: string): string {
+export function oauthMessage(code: string): CoreText {
   switch (code) {
     case 'invalid_client':
     case 'unauthorized_client':
-      return MESSAGES.invalidClient;
+      return coreText('invalidClient');
     case 'access_denied':
-      return MESSAGES.denied;
+      return coreText('denied');
     case 'invalid_grant':
-      return MESSAGES.signedOut;
+      return coreText('signedOut');
     default:
-      return `The music service refused the sign-in request (${code}).`;
+      return { message: `The music service refused the sign-in request (${code}).`, messageKey: 'oauthRefused', params: { code } };
   }
 }
 
@@ -115,7 +147,7 @@ export function oauthMessage(code: string): string {
 export function toUiError(error: unknown): UiError {
   if (error instanceof CoreError) return error.toUiError();
   if (isUiErrorLike(error)) return error.toUiError();
-  return { kind: 'unknown', message: 'Something went wrong in Tunewall. Try again.', retryable: true };
+  return { kind: 'unknown', retryable: true, ...coreText('unexpected') };
 }
 
 function isUiErrorLike(value: unknown): value is { toUiError(): UiError } {

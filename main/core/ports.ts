@@ -14,8 +14,13 @@ export interface Clock {
 
 /** Encrypts and decrypts small secrets (tokens). Electron: safeStorage; kiosk shell: AES-256-GCM with a key file. */
 export interface Cipher {
-  /** How well the key is protected, for the user to see. */
-  readonly protection: 'os-keyring' | 'weak';
+  /**
+   * Where the key comes from, for the user to see: the operating system's keyring, a key file (`keyFile`), or a key
+   * that offers little protection (safeStorage without a keyring).
+   */
+  readonly protection: 'os-keyring' | 'key-file' | 'weak';
+  /** The key file's path, for 'key-file'. */
+  readonly keyFile?: string | undefined;
   encrypt(plaintext: string): Buffer;
   /** Throws when the data cannot be decrypted (wrong key, corrupt). */
   decrypt(ciphertext: Buffer): string;

@@ -3,7 +3,7 @@
  * than 2^31-1 ms, and count time with a clock that may stop while the machine sleeps; these helpers chain and re-check.
  */
 import type { Clock } from './ports';
-import { CoreError, MESSAGES } from './errors';
+import { CoreError } from './errors';
 
 /** The largest delay a JavaScript timer honours (about 24.8 days). */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;
@@ -82,12 +82,12 @@ export function scheduleAt(
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled, cause: signal.reason }));
+      reject(new CoreError({ kind: 'cancelled', messageKey: 'cancelled', cause: signal.reason }));
       return;
     }
     const onAbort = (): void => {
       handle.cancel();
-      reject(new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled, cause: signal?.reason }));
+      reject(new CoreError({ kind: 'cancelled', messageKey: 'cancelled', cause: signal?.reason }));
     };
     const handle = setSafeTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

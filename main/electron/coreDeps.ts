@@ -3,6 +3,7 @@
  * Type-only: nothing here loads Electron or the core.
  */
 import type { AppCore } from '../core/appCore';
+import type { CoreText } from '../core/errors';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from '../core/ports';
 
 export interface ElectronCoreDeps {
@@ -10,7 +11,7 @@ export interface ElectronCoreDeps {
   /** safeStorage as a Cipher; undefined when the system offers no encryption (tokens stay in memory). */
   cipher: Cipher | undefined;
   /** Why `cipher` is undefined, in words a person understands. */
-  cipherUnavailableReason: string | undefined;
+  cipherUnavailableReason: CoreText | undefined;
   /** Linux: safeStorage's backend ('basic_text', 'gnome_libsecret', 'kwallet5', …); elsewhere 'os'. For diagnostics. */
   storageBackend: string;
   /** electron-store, file mode 0600, in `userDataDir`. */

@@ -2,8 +2,9 @@
  * Where the Electron shell finds the core: `createAppCore` with Electron's deps, and the embedded sandbox started
  * in-process when no credentials are configured.
  */
+import { join } from 'node:path';
 import { createAppCore as createCore } from '../core/app';
-import { startSandbox } from '../../sandbox/index';
+import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import type { CreateAppCore } from './coreDeps';
 
 export const createAppCore: CreateAppCore | undefined = (deps) =>
@@ -19,5 +20,10 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     logger: deps.logger,
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
-    startSandbox: () => startSandbox({ host: deps.env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' }),
+    // The embedded sandbox keeps its state beside Tunewall's, so a restart stays signed in (see sandbox/README.md).
+    startSandbox: () =>
+      startSandbox(
+        { host: deps.env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
+        { stateFile: join(deps.userDataDir, SANDBOX_STATE_FILE), log: (message, fields) => deps.logger.warn(`sandbox: ${message}`, fields) },
+      ),
   });

@@ -2,6 +2,7 @@
  * The one place Tunewall uses Electron's safeStorage: a Cipher for the core's token vault. On Linux, safeStorage may
  * run without a keyring ('basic_text': a key hard-coded in Chromium), which the core must be able to tell the user.
  */
+import type { CoreText } from '../core/errors';
 import type { Cipher } from '../core/ports';
 
 /** The parts of Electron's safeStorage used here. */
@@ -15,12 +16,15 @@ export interface SafeStorageLike {
 export type CipherChoice =
   | { cipher: Cipher; backend: string }
   /** No encryption at all: the core keeps tokens in memory and says so. */
-  | { cipher: undefined; backend: string; reason: string };
+  | { cipher: undefined; backend: string; reason: CoreText };
+
+/** In English; the renderer's `errors.storage.noEncryption`. */
+export const NO_ENCRYPTION = 'This system offers no encryption for stored sign-in details, so Tunewall keeps them in memory only.';
 
 /** Backends that mean "no real secret protects the key". */
 const WEAK_LINUX_BACKENDS = new Set(['basic_text', 'unknown']);
 
-export function protectionFor(platform: NodeJS.Platform, backend: string): Cipher['protection'] {
+export function protectionFor(platform: NodeJS.Platform, backend: string): 'os-keyring' | 'weak' {
   if (platform !== 'linux') return 'os-keyring';
   return WEAK_LINUX_BACKENDS.has(backend) ? 'weak' : 'os-keyring';
 }
@@ -35,7 +39,7 @@ export function createSafeStorageCipher(safeStorage: SafeStorageLike, platform: 
     return {
       cipher: undefined,
       backend,
-      reason: 'This system offers no encryption for stored sign-in details, so Tunewall keeps them in memory only.',
+      reason: { message: NO_ENCRYPTION, messageKey: 'storage.noEncryption' },
     };
   }
   const protection = protectionFor(platform, backend);

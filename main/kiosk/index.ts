@@ -11,11 +11,12 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSandbox } from '../../sandbox/index';
+import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { findChromium, launchChromium } from './chromium';
+import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
 import { startKioskServer } from './server';
 
@@ -77,17 +78,27 @@ async function main(): Promise<void> {
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version: packageVersion(),
-    startSandbox: () => startSandbox({ host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' }),
+    // The embedded sandbox keeps its state (token digests, favorites, approvals) beside Tunewall's, so a restart
+    // finds the sign-in the vault kept still valid, as it would be against the real service.
+    startSandbox: () =>
+      startSandbox(
+        { host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
+        { stateFile: join(dataDir, SANDBOX_STATE_FILE), log: (message, fields) => logger.warn(`sandbox: ${message}`, fields) },
+      ),
   });
 
-  const port = Number(flag(argv, 'port') ?? '0');
-  const server = await startKioskServer({
-    core,
-    rendererDir: renderer,
-    secret: randomBytes(32).toString('base64url'),
-    logger,
-    port: Number.isInteger(port) && port >= 0 && port < 65536 ? port : 0,
+  // The last launch's port and session, so a page still open from it reconnects to this one.
+  const sessionPath = join(dataDir, 'kiosk-session.json');
+  const session = readKioskSession(sessionPath, logger);
+  const asked = Number(flag(argv, 'port') ?? '0');
+  const port = Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : (session.port ?? 0);
+  const options = { core, rendererDir: renderer, secret: randomBytes(32).toString('base64url'), sessionCookie: session.cookie, logger };
+  const server = await startKioskServer({ ...options, port }).catch((error: unknown) => {
+    if (port === 0 || asked === port) throw error;
+    logger.info('the last port is taken; listening on another', { port, error: String(error) });
+    return startKioskServer({ ...options, port: 0 });
   });
+  saveKioskSession(sessionPath, { port: Number(new URL(server.origin).port), cookie: session.cookie });
 
   let stopping = false;
   const stop = async (code: number) => {

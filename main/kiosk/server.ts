@@ -28,6 +28,11 @@ export interface KioskServerOptions {
   rendererDir: string;
   /** Per-launch secret, at least 32 random bytes in hex or base64url. */
   secret: string;
+  /**
+   * The session cookie the launch URL sets, when it outlives the launch (the data folder's, so a page reconnects after
+   * the shell restarts); by default the secret itself.
+   */
+  sessionCookie?: string;
   port?: number;
   /** Seconds between SSE keep-alive comments. */
   keepAliveSeconds?: number;
@@ -71,6 +76,7 @@ export function withBootView(html: string, view: BootView): string {
 
 export function createKioskApp(options: KioskServerOptions, origin: () => string): Hono {
   const { core, secret } = options;
+  const session = options.sessionCookie ?? secret;
   const app = new Hono();
   const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
   // Handlers answer failures as values; a throw is a bug, logged here and told to the page in no detail.
@@ -92,12 +98,12 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
 
   app.get('/launch', (c) => {
     if (!sameSecret(c.req.query('key'), secret)) return refuse(c, 'missing or wrong launch key');
-    setCookie(c, COOKIE, secret, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    setCookie(c, COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
     return c.redirect('/', 303);
   });
 
   app.use('*', async (c, next) => {
-    if (!sameSecret(getCookie(c, COOKIE), secret)) return refuse(c, 'no session');
+    if (!sameSecret(getCookie(c, COOKIE), session)) return refuse(c, 'no session');
     await next();
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');

@@ -44,6 +44,12 @@ export interface FakeOptions {
   territory?: Territory;
   language?: AppState['language'];
   kiosk?: boolean;
+  /** Kiosk idle time (default 120 s). */
+  idleSeconds?: number;
+  /** Configuration problems on any scenario (the 'config' scenario is Home with them). */
+  configProblems?: boolean;
+  /** Tokens under the kiosk shell's key file instead of in memory only. */
+  keyFile?: boolean;
   now?: () => number;
   /** Delay of every answer, to see loading states. */
   latencyMs?: number;
@@ -84,7 +90,12 @@ const ROW_IDS: readonly RowId[] = [
   'favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids', 'collected-playlists', 'album-collection', 'shared-playlists',
 ];
 
-const NETWORK_ERROR: UiError = { kind: 'network', message: 'The music service did not answer. Check the connection.', retryable: true };
+const NETWORK_ERROR: UiError = {
+  kind: 'network',
+  message: 'Tunewall cannot reach the music service. Check the network connection.',
+  messageKey: 'network',
+  retryable: true,
+};
 
 function pairingAuth(now: number, poll: 'waiting' | 'retrying' = 'waiting'): AuthState {
   const verificationUrl = 'https://account.example.com/device';
@@ -135,9 +146,9 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       case 'pairing-retrying':
         return pairingAuth(now(), 'retrying');
       case 'denied':
-        return { status: 'denied', message: 'Sign-in was denied on the phone.' };
+        return { status: 'denied', message: 'Sign-in was declined on the other device. Press OK to get a new code.', messageKey: 'denied' };
       case 'expired':
-        return { status: 'expired', message: 'The code expired three times while nobody was watching.' };
+        return { status: 'expired', message: 'The sign-in code expired. Press OK to get a new one.', messageKey: 'codeExpired' };
       case 'requesting':
         return { status: 'requesting-code', attempt: 1 };
       case 'guest':
@@ -150,17 +161,42 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   let state: AppState = {
     auth: authFor(),
     configProblems:
-      scenario === 'config'
-        ? [{ key: 'TUNEWALL_CLIENT_ID', message: 'is empty, so the demo service is used.', fix: 'Set TUNEWALL_CLIENT_ID in tunewall.env to your app’s client ID.' }]
+      scenario === 'config' || options.configProblems === true
+        ? [
+            {
+              key: 'TUNEWALL_API_URL',
+              message: 'is not a URL; using the default.',
+              fix: 'Give the catalog API address as https://host, without /v1.1 (http:// only for this machine).',
+              messageKey: 'config.notUrl',
+              fixKey: 'configFix.apiUrl',
+              params: { context: 'default' },
+            },
+            {
+              key: 'TUNEWALL_TERRITORY',
+              message: 'is not one of the accepted values; using the default.',
+              fix: 'Use one of TW, HK, SG, MY, JP.',
+              messageKey: 'config.notAccepted',
+              fixKey: 'configFix.territory',
+              params: { context: 'default', territories: 'TW, HK, SG, MY, JP' },
+            },
+          ]
         : [],
     network: scenario === 'offline' ? { online: false, retryAt: now() + 12_000 } : { online: true, retryAt: undefined },
-    storage: { protection: 'memory', reason: 'No system keyring was found (basic_text backend).' },
+    storage: options.keyFile === true ? {
+      protection: 'key-file',
+      reason: undefined,
+      params: { path: '/run/credentials/tunewall.service/tunewall-vault-key' },
+    } : {
+      protection: 'memory',
+      reason: 'This system has no keyring to protect the sign-in, so Tunewall keeps it in memory only and you sign in again after each restart. To keep it across restarts with weaker protection, set the storage policy to allow-weak (TUNEWALL_STORAGE_POLICY=allow-weak or --storage-policy=allow-weak).',
+      reasonKey: 'storage.noKeyring',
+    },
     territory,
     language: options.language ?? 'auto',
     systemLocale: 'en-US',
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
-    kiosk: { enabled: options.kiosk ?? false, idleSeconds: 120 },
+    kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
     version: '0.1.0',
   };
   if (scenario === 'row-error') failing.set('charts', NETWORK_ERROR);
@@ -319,6 +355,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         serviceReachable: state.network.online,
         latencyMs: state.network.online ? 42 : undefined,
         tokenValidUntil: state.auth.status === 'signed-in' ? new Date(now() + 3_600_000).toISOString() : undefined,
+        signInRenews: state.auth.status === 'signed-in' ? true : undefined,
         apiOrigin: 'http://127.0.0.1:4780',
         sandbox: true,
       });

@@ -1,10 +1,11 @@
-/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja. */
+/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk). */
 import { createRoot } from 'react-dom/client';
-import type { DetailKind, Language } from '../../shared/bridge';
+import type { DetailKind, LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
 import { App } from '../src/App';
 import type { Screen } from '../src/store/navStore';
 import '../src/styles/app.css';
+import { shellConnection } from '../src/transport/connection';
 import { FAKE_SCENARIOS, createFakeBridge, type FakeScenario } from './fakeBridge';
 import { rowTiles } from './fakeData';
 
@@ -14,13 +15,17 @@ const scenario: FakeScenario = FAKE_SCENARIOS.find((s) => s === asked) ?? 'home'
 const territoryParam = params.get('territory');
 const territory = territoryParam !== null && isTerritory(territoryParam) ? territoryParam : 'TW';
 const langParam = params.get('lang');
-const language: Language | 'auto' = langParam === 'en' || langParam === 'ja' || langParam === 'zh-Hant' ? langParam : 'auto';
+const language: LanguageSetting =
+  langParam === 'en' || langParam === 'ja' || langParam === 'zh-Hant' || langParam === 'territory' ? langParam : 'auto';
 
 const fake = createFakeBridge({
   scenario,
   territory,
   language,
   kiosk: params.has('kiosk'),
+  idleSeconds: params.has('idle') ? Number(params.get('idle')) : undefined,
+  configProblems: params.has('problems'),
+  keyFile: params.has('key-file'),
   latencyMs: Number(params.get('latency') ?? 120),
 });
 
@@ -38,6 +43,9 @@ if (screen === 'detail' || screen === 'station' || screen === 'genre') {
 const kinds: DetailKind[] = ['album', 'artist', 'new-release-category', 'kids-category', 'recommended', 'playlist', 'new-hits'];
 const kind = kinds.find((k) => k === screen);
 if (kind !== undefined && id !== null) screens.push({ name: 'detail', ref: { kind, id }, title: id });
+
+// As when the kiosk shell's process has stopped.
+if (params.has('shell-stopped')) shellConnection.setState({ lost: true });
 
 const root = document.getElementById('root');
 if (root !== null) createRoot(root).render(<App bridge={fake.bridge} initialScreens={screens} />);

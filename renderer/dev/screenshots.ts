@@ -1,11 +1,13 @@
 /**
  * Screenshots of every screen on the fake bridge, for looking at from the sofa's point of view.
- * Run: npx tsx renderer/dev/screenshots.ts   (writes /tmp/shots/*.png)
+ * Run: npx tsx renderer/dev/screenshots.ts [name-prefix…]   (writes $TUNEWALL_SHOTS_DIR or /tmp/shots/*.png)
  */
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
-const OUT = '/tmp/shots';
+const OUT = process.env['TUNEWALL_SHOTS_DIR'] ?? '/tmp/shots';
+/** Only the shots whose names start with one of these (all when none is given). */
+const ONLY = process.argv.slice(2);
 const CONFIG = new URL('../vite.config.ts', import.meta.url).pathname;
 
 interface Shot {
@@ -23,8 +25,13 @@ const BOTH: [number, number][] = [
 
 const ALL: Shot[] = [
   { name: 'pairing', query: 'fake=pairing', sizes: [...BOTH, [3840, 2160]] },
+  { name: 'pairing-en', query: 'fake=pairing&lang=en' },
+  { name: 'pairing-zh', query: 'fake=pairing&lang=zh-Hant' },
+  { name: 'pairing-ja', query: 'fake=pairing&lang=ja' },
   { name: 'pairing-retrying', query: 'fake=pairing-retrying&lang=ja' },
   { name: 'pairing-denied', query: 'fake=denied&lang=en' },
+  { name: 'pairing-denied-zh', query: 'fake=denied&lang=zh-Hant' },
+  { name: 'pairing-denied-ja', query: 'fake=denied&lang=ja' },
   { name: 'pairing-expired', query: 'fake=expired&lang=en' },
   { name: 'home', query: 'fake=home', sizes: [...BOTH, [3840, 2160]] },
   { name: 'home-moved', query: 'fake=home', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },
@@ -33,8 +40,23 @@ const ALL: Shot[] = [
   { name: 'home-guest', query: 'fake=guest&lang=en' },
   { name: 'home-row-error', query: 'fake=row-error', keys: ['ArrowDown'] },
   { name: 'home-offline', query: 'fake=offline&lang=en' },
+  { name: 'home-shell-stopped-en', query: 'fake=home&lang=en&shell-stopped' },
+  { name: 'home-shell-stopped-zh', query: 'fake=home&lang=zh-Hant&shell-stopped' },
+  { name: 'home-shell-stopped-ja', query: 'fake=home&lang=ja&shell-stopped' },
   { name: 'home-config', query: 'fake=config&lang=en' },
+  { name: 'home-config-zh', query: 'fake=config&lang=zh-Hant', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'home-config-ja', query: 'fake=config&lang=ja', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'pairing-config', query: 'fake=pairing&problems&lang=en' },
+  { name: 'pairing-config-zh', query: 'fake=pairing&problems&lang=zh-Hant' },
+  { name: 'pairing-config-ja', query: 'fake=pairing&problems&lang=ja' },
+  { name: 'settings-config-en', query: 'fake=config&screen=settings&lang=en', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'settings-config-zh', query: 'fake=config&screen=settings&lang=zh-Hant', keys: Array<string>(6).fill('ArrowDown') },
+  { name: 'settings-config-ja', query: 'fake=config&screen=settings&lang=ja', keys: Array<string>(6).fill('ArrowDown') },
   { name: 'home-leave', query: 'fake=home', keys: ['Escape'] },
+  // Kiosk idle after 1 s: the hint in the header's middle while focus walks the tiles.
+  { name: 'home-idle-en', query: 'fake=home&lang=en&kiosk&idle=1', keys: ['Wait'] },
+  { name: 'home-idle-zh', query: 'fake=home&lang=zh-Hant&kiosk&idle=1', keys: ['Wait'] },
+  { name: 'home-idle-ja', query: 'fake=home&lang=ja&kiosk&idle=1', keys: ['Wait'] },
   // Open the third mood station, come back: focus must be on that same tile.
   { name: 'home-back', query: 'fake=home', keys: ['ArrowDown', 'ArrowRight', 'ArrowRight', 'Enter', 'Escape'] },
   { name: 'detail', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown'] },
@@ -73,6 +95,10 @@ const ALL: Shot[] = [
   { name: 'recommended-none', query: 'fake=home&screen=detail&lang=ja', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
   { name: 'settings', query: 'fake=home&screen=settings' },
   { name: 'settings-en', query: 'fake=home&screen=settings&lang=en', keys: ['ArrowDown', 'ArrowDown'] },
+  { name: 'settings-keyfile-en', query: 'fake=home&screen=settings&lang=en&key-file' },
+  { name: 'settings-keyfile-zh', query: 'fake=home&screen=settings&lang=zh-Hant&key-file' },
+  { name: 'settings-keyfile-ja', query: 'fake=home&screen=settings&lang=ja&key-file' },
+  { name: 'settings-memory-ja', query: 'fake=home&screen=settings&lang=ja' },
 ];
 
 // `npx tsx renderer/dev/screenshots.ts album artist` takes only the shots whose names start with one of those words.
@@ -94,7 +120,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   try {
-    for (const shot of SHOTS) {
+    for (const shot of SHOTS.filter((s) => ONLY.length === 0 || ONLY.some((prefix) => s.name.startsWith(prefix)))) {
       for (const [width, height] of shot.sizes ?? BOTH) {
         const page = await browser.newPage({ viewport: { width, height } });
         const errors: string[] = [];
@@ -105,6 +131,10 @@ async function main(): Promise<void> {
         await page.goto(`${base}dev/index.html?${shot.query}`);
         await settle(page);
         for (const key of shot.keys ?? []) {
+          if (key === 'Wait') {
+            await page.waitForTimeout(3000);
+            continue;
+          }
           await page.keyboard.press(key);
           // A new screen needs its data before the next key means anything.
           await page.waitForTimeout(key === 'Enter' ? 700 : 150);

@@ -2,10 +2,11 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
-import { ConfigProblems, OfflineBanner } from './components/GlobalBanners';
+import { ConfigNotice, OfflineBanner, ShellNotice } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
+import { errorText } from './i18n/errorText';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
 import { useKioskIdle } from './input/useKioskIdle';
@@ -91,7 +92,7 @@ function Screens() {
     return (
       <main className="screen splash" role="status">
         <span className="brand-mark big" aria-hidden="true">♪</span>
-        <p>{startError !== undefined ? startError.message : t('app.loading')}</p>
+        <p>{startError !== undefined ? errorText(t, startError) : t('app.loading')}</p>
         {startError !== undefined && (
           <FocusButton focusKey="splash-retry" onSelect={() => void app.getState().start()}>
             {t('common.retry')}
@@ -107,16 +108,33 @@ function Screens() {
   return <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
 }
 
+/**
+ * The screen, and below it the notices that stay a while: the kiosk shell gone, and on Pairing and Home the
+ * configuration problems. Each takes its own space in the layout, so it never covers content or focus (Settings lists
+ * every configuration problem in its own flow).
+ */
+function Frame() {
+  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
+  const auth = useApp((s) => s.state?.auth.status);
+  const notice = auth !== undefined && (auth !== 'signed-in' || screen === 'home');
+  return (
+    <div className="frame">
+      <Screens />
+      <ShellNotice />
+      {notice && <ConfigNotice more={auth === 'signed-in' ? 'settings' : 'count'} />}
+    </div>
+  );
+}
+
 function Chrome() {
   const { t } = useTranslation();
   const idle = useKioskIdle();
-  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
-  const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
+  const offline = useApp((s) => s.state?.network.online === false);
+  // The hint sits in the header's empty middle, where the offline banner goes too: the banner matters more.
   return (
     <>
       <OfflineBanner />
-      {(!signedIn || screen === 'home') && <ConfigProblems />}
-      {idle && <div className="idle-hint">{t('global.idle')}</div>}
+      {idle && !offline && <div className="idle-hint" role="status">{t('global.idle')}</div>}
     </>
   );
 }
@@ -197,7 +215,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       <ErrorBoundary>
         <TunewallProvider value={value}>
           <LanguageSync />
-          <Screens />
+          <Frame />
           <Chrome />
         </TunewallProvider>
       </ErrorBoundary>

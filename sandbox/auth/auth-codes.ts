@@ -15,13 +15,18 @@ interface CodeRecord {
 export class AuthorizationCodes {
   private readonly codes = new Map<string, CodeRecord>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Hears each code issued: the member allowed that app. */
+    private readonly onAllowed: (clientId: string, memberId: string) => void = () => undefined,
+  ) {}
 
   issue(clientId: string, memberId: string, redirectUri: string): string {
     const now = this.clock.now();
     if (this.codes.size >= 1000) for (const [c, r] of this.codes) if (r.expiresAt <= now) this.codes.delete(c);
     const code = `twz_${randomBytes(18).toString('base64url')}`;
     this.codes.set(code, { clientId, memberId, redirectUri, expiresAt: now + AUTHORIZATION_CODE_SECONDS * 1000 });
+    this.onAllowed(clientId, memberId);
     return code;
   }
 

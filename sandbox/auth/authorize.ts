@@ -6,6 +6,8 @@
 import type { Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { DemoMember, SandboxContext } from '../context';
+import { readFormBody } from '../http/forms';
+import { hostError } from '../http/hosts';
 import type { AuthServices } from './services';
 import { SESSION_COOKIE } from './sessions';
 import {
@@ -31,7 +33,7 @@ function htmlResponse(c: Context, body: string, status: 200 | 400 | 401 | 403 | 
 
 /** Sign-in only ever sends the browser back to the authorize page, never elsewhere. */
 function safeReturnTo(value: string | undefined): string {
-  return value !== undefined && value.startsWith('/oauth2/authorize?') ? value : '/oauth2/device';
+  return value !== undefined && /^\/oauth2\/authorize\/?\?/.test(value) ? value : '/oauth2/device';
 }
 
 function currentMember(c: Context, ctx: SandboxContext, services: AuthServices): DemoMember | undefined {
@@ -48,9 +50,15 @@ function redirectToLogin(c: Context): Response {
   return c.redirect(`/oauth2/login?return_to=${encodeURIComponent(returnToOf(c))}`, 302);
 }
 
-function formString(form: Record<string, unknown>, name: string): string | undefined {
-  const value = form[name];
-  return typeof value === 'string' ? value : undefined;
+function formString(form: Record<string, string>, name: string): string | undefined {
+  return form[name];
+}
+
+/** The posted form, or the 400 a body that is no form earns (JSON in the token service's shape: no person sends it). */
+async function postedForm(c: Context): Promise<{ ok: true; form: Record<string, string> } | { ok: false; response: Response }> {
+  const read = await readFormBody(c);
+  if (!read.ok) return { ok: false, response: hostError(c, { status: 400, description: read.description }) };
+  return { ok: true, form: read.fields };
 }
 
 function withParams(base: string, params: Record<string, string | undefined>): string {
@@ -133,7 +141,9 @@ export function mountAuthorizePages(app: Hono, ctx: SandboxContext, services: Au
   });
 
   app.post('/oauth2/authorize/decision', async (c) => {
-    const form = await c.req.parseBody();
+    const posted = await postedForm(c);
+    if (!posted.ok) return posted.response;
+    const { form } = posted;
     if (!services.sessions.consumeFormToken(formString(form, 'form_token'))) {
       return htmlResponse(c, messagePage('Page expired', 'This page is stale. Start again from the app.', 'invalid_request'), 403);
     }
@@ -154,7 +164,9 @@ export function mountAuthorizePages(app: Hono, ctx: SandboxContext, services: Au
   });
 
   app.post('/oauth2/device/decision', async (c) => {
-    const form = await c.req.parseBody();
+    const posted = await postedForm(c);
+    if (!posted.ok) return posted.response;
+    const { form } = posted;
     if (!services.sessions.consumeFormToken(formString(form, 'form_token'))) {
       return htmlResponse(c, messagePage('Page expired', 'This page is stale. Open the link from your TV again.', 'invalid_request'), 403);
     }
@@ -175,7 +187,9 @@ export function mountAuthorizePages(app: Hono, ctx: SandboxContext, services: Au
   });
 
   app.post('/oauth2/login', async (c) => {
-    const form = await c.req.parseBody();
+    const posted = await postedForm(c);
+    if (!posted.ok) return posted.response;
+    const { form } = posted;
     const returnTo = safeReturnTo(formString(form, 'return_to'));
     const username = formString(form, 'username') ?? '';
     if (!services.sessions.consumeFormToken(formString(form, 'form_token'))) {
@@ -192,7 +206,9 @@ export function mountAuthorizePages(app: Hono, ctx: SandboxContext, services: Au
   });
 
   app.post('/oauth2/logout', async (c) => {
-    const form = await c.req.parseBody();
+    const posted = await postedForm(c);
+    if (!posted.ok) return posted.response;
+    const { form } = posted;
     const returnTo = safeReturnTo(formString(form, 'return_to'));
     if (services.sessions.consumeFormToken(formString(form, 'form_token'))) {
       services.sessions.signOut(getCookie(c, SESSION_COOKIE));

@@ -68,6 +68,8 @@ export class DeviceCodes {
   constructor(
     private readonly clock: Clock,
     private readonly lifetimes: LifetimeOptions,
+    /** Hears each approval: the member now authorizes that app. */
+    private readonly onApproved: (clientId: string, memberId: string) => void = () => undefined,
   ) {}
 
   issue(clientId: string): IssuedDeviceCode {
@@ -131,6 +133,7 @@ export class DeviceCodes {
     if (!record) return false;
     record.status = 'approved';
     record.memberId = memberId;
+    this.onApproved(record.clientId, memberId);
     return true;
   }
 

@@ -23,17 +23,18 @@ input[type=text],input[type=password]{width:100%;min-height:3rem;font-size:1.15r
 button{display:block;width:100%;min-height:3.25rem;margin:.75rem 0 0;font-size:1.1rem;font-weight:600;border:0;border-radius:.75rem;cursor:pointer;background:var(--accent);color:#fff}
 button.secondary{background:transparent;color:var(--fg);border:2px solid var(--muted)}
 button.danger{background:var(--danger)}
-table{width:100%;border-collapse:collapse;font-size:.95rem}
-td,th{text-align:left;padding:.35rem .25rem;border-bottom:1px solid rgba(127,127,127,.3)}
+table{width:100%;border-collapse:collapse;font-size:.95rem;table-layout:fixed}
+td,th{text-align:left;padding:.35rem .25rem;border-bottom:1px solid rgba(127,127,127,.3);overflow-wrap:anywhere}
 code{font-family:ui-monospace,Menlo,Consolas,monospace}
 `;
 
-export function page(title: string, body: Html): string {
+/** A phone-first page of the sandbox; `extraStyle` adds rules for what only some pages show. */
+export function page(title: string, body: Html, extraStyle = ''): string {
   return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title} · Tunewall sandbox</title>
-<style>${new Html(STYLE)}</style></head>
+<style>${new Html(STYLE + extraStyle)}</style></head>
 <body><main><div class="brand">Tunewall sandbox</div>${body}</main></body></html>`.text}`;
 }
 
@@ -86,7 +87,7 @@ export function loginPage(input: {
     })}<button type="submit" class="secondary">Sign in as ${m.name}</button></form>`,
   );
   const rows = input.members.map(
-    (m) => html`<tr><td>${m.name}</td><td><code>${m.username}</code></td><td><code>${m.password}</code></td><td>${m.territory}</td></tr>`,
+    (m) => html`<tr><td>${m.name} <span class="muted">${m.territory}</span></td><td><code>${m.username}</code></td><td><code>${m.password}</code></td></tr>`,
   );
   return page(
     'Sign in',
@@ -102,7 +103,7 @@ ${hidden({ form_token: input.formToken(), return_to: input.returnTo })}
 </form></div>
 <div class="card"><h1>Demo members</h1>
 <p class="muted">This is a sandbox: these accounts are made up, and their passwords are shown on purpose.</p>
-<table><thead><tr><th>Name</th><th>Username</th><th>Password</th><th>Territory</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>Member</th><th>Username</th><th>Password</th></tr></thead><tbody>${rows}</tbody></table>
 ${quick}</div>`,
   );
 }

@@ -2,6 +2,7 @@
 import type { Clock } from '../context';
 import type { SandboxOptions } from '../options';
 import { AuthorizationCodes } from './auth-codes';
+import { Authorizations } from './authorizations';
 import { createClientRegistry, type ClientRegistry } from './clients';
 import { DeviceCodes } from './device-codes';
 import { BrowserSessions } from './sessions';
@@ -13,14 +14,18 @@ export interface AuthServices {
   deviceCodes: DeviceCodes;
   authCodes: AuthorizationCodes;
   sessions: BrowserSessions;
+  authorizations: Authorizations;
 }
 
 export function createAuthServices(options: SandboxOptions, clock: Clock): AuthServices {
+  const authorizations = new Authorizations(clock);
+  const approved = (clientId: string, memberId: string): void => authorizations.record(clientId, memberId);
   return {
     clients: createClientRegistry(options),
     tokens: new TokenStore(clock, options.lifetimes),
-    deviceCodes: new DeviceCodes(clock, options.lifetimes),
-    authCodes: new AuthorizationCodes(clock),
+    deviceCodes: new DeviceCodes(clock, options.lifetimes, approved),
+    authCodes: new AuthorizationCodes(clock, approved),
     sessions: new BrowserSessions(clock),
+    authorizations,
   };
 }

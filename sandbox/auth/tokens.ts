@@ -1,8 +1,11 @@
 /**
  * Access and refresh tokens: issued, rotated, revoked and checked against the sandbox clock.
  * Implements the TokenVerifier the catalog uses to decide who a bearer token speaks for.
+ *
+ * Like a real token service it keeps only a SHA-256 digest of each token it issued: what it holds, in memory or in a
+ * state file (snapshot/restore), cannot be presented as a token. Tokens are 192 random bits, so no salt is needed.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock, Grant, TokenVerifier } from '../context';
 import type { LifetimeOptions } from '../options';
 
@@ -17,12 +20,12 @@ export interface IssuedTokens {
   refresh_token?: string;
 }
 
-interface AccessRecord {
+export interface AccessRecord {
   grant: Grant;
   expiresAt: number;
 }
 
-interface RefreshRecord {
+export interface RefreshRecord {
   clientId: string;
   memberId: string;
   expiresAt: number;
@@ -32,6 +35,17 @@ export type RefreshResult = { ok: true; tokens: IssuedTokens } | { ok: false };
 
 function newToken(prefix: string): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
+}
+
+/** What the store keeps in place of a token. */
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The store's records, by digest, as a state file keeps them. */
+export interface TokenSnapshot {
+  access: (AccessRecord & { sha256: string })[];
+  refresh: (RefreshRecord & { sha256: string })[];
 }
 
 /** Drops expired records once a map has grown, so a long demo does not accumulate them forever. */
@@ -53,10 +67,10 @@ export class TokenStore implements TokenVerifier {
     const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     const token = match?.[1];
     if (token === undefined) return undefined;
-    const record = this.access.get(token);
+    const record = this.access.get(tokenDigest(token));
     if (!record) return undefined;
     if (record.expiresAt <= this.clock.now()) {
-      this.access.delete(token);
+      this.access.delete(tokenDigest(token));
       return undefined;
     }
     return record.grant;
@@ -68,7 +82,7 @@ export class TokenStore implements TokenVerifier {
     sweep(this.access, now);
     const seconds = this.lifetimes.clientTokenSeconds;
     const accessToken = newToken('twc');
-    this.access.set(accessToken, { grant: { kind: 'client', clientId }, expiresAt: now + seconds * 1000 });
+    this.access.set(tokenDigest(accessToken), { grant: { kind: 'client', clientId }, expiresAt: now + seconds * 1000 });
     return { access_token: accessToken, token_type: 'Bearer', expires_in: seconds };
   }
 
@@ -80,8 +94,8 @@ export class TokenStore implements TokenVerifier {
     const seconds = this.lifetimes.accessTokenSeconds;
     const accessToken = newToken('twa');
     const refreshToken = newToken('twr');
-    this.access.set(accessToken, { grant: { kind: 'member', clientId, memberId }, expiresAt: now + seconds * 1000 });
-    this.refresh.set(refreshToken, {
+    this.access.set(tokenDigest(accessToken), { grant: { kind: 'member', clientId, memberId }, expiresAt: now + seconds * 1000 });
+    this.refresh.set(tokenDigest(refreshToken), {
       clientId,
       memberId,
       expiresAt: now + (seconds + this.lifetimes.refreshExtraSeconds) * 1000,
@@ -91,9 +105,9 @@ export class TokenStore implements TokenVerifier {
 
   /** Rotation: the presented refresh token stops working at once, whether or not the answer reaches the client. */
   rotate(clientId: string, refreshToken: string): RefreshResult {
-    const record = this.refresh.get(refreshToken);
+    const record = this.refresh.get(tokenDigest(refreshToken));
     if (!record || record.clientId !== clientId) return { ok: false };
-    this.refresh.delete(refreshToken);
+    this.refresh.delete(tokenDigest(refreshToken));
     if (record.expiresAt <= this.clock.now()) return { ok: false };
     return { ok: true, tokens: this.issueMember(clientId, record.memberId) };
   }
@@ -114,5 +128,19 @@ export class TokenStore implements TokenVerifier {
       }
     }
     return count;
+  }
+
+  /** The live records, by digest: what a restart must find again. */
+  snapshot(): TokenSnapshot {
+    const now = this.clock.now();
+    return {
+      access: [...this.access].filter(([, r]) => r.expiresAt > now).map(([sha256, r]) => ({ sha256, ...r })),
+      refresh: [...this.refresh].filter(([, r]) => r.expiresAt > now).map(([sha256, r]) => ({ sha256, ...r })),
+    };
+  }
+
+  restore(saved: TokenSnapshot): void {
+    for (const { sha256, ...record } of saved.access) this.access.set(sha256, record);
+    for (const { sha256, ...record } of saved.refresh) this.refresh.set(sha256, record);
   }
 }

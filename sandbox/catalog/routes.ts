@@ -5,12 +5,13 @@
 import { Hono, type Context } from 'hono';
 import { PAGE_LIMITS, type FavoriteResult } from '../../shared/service/catalog';
 import { isTerritory, type Territory } from '../../shared/territory';
-import { mountArtwork } from '../artwork';
 import type { Grant, SandboxContext } from '../context';
-import { createCatalog, type Catalog, type TerritoryCatalog, type TrackRec } from '../data/catalog';
+import type { Catalog, TerritoryCatalog, TrackRec } from '../data/catalog';
 import { demoProfile } from '../data/members';
 import { shuffled } from '../data/random';
+import { readFormBody } from '../http/forms';
 import { FAIL, type CatalogFailure } from './errors';
+import type { FavoriteLog } from './favorites';
 import { page, pageLink, readPageRequest, type PageLink, type PageRequest } from './paging';
 import { Shaper } from './shape';
 
@@ -54,22 +55,6 @@ function freshShuffle<T>(items: readonly T[]): T[] {
   return shuffled(items, Math.random);
 }
 
-/** Favorites added with POST /me/favorite, newest first, per member; kept for the sandbox's lifetime. */
-class FavoriteLog {
-  private readonly added = new Map<string, string[]>();
-
-  add(memberId: string, trackId: string): boolean {
-    const list = this.added.get(memberId) ?? [];
-    if (list.includes(trackId)) return false;
-    this.added.set(memberId, [trackId, ...list]);
-    return true;
-  }
-
-  ids(memberId: string): readonly string[] {
-    return this.added.get(memberId) ?? [];
-  }
-}
-
 async function readTrackId(c: Context): Promise<string | undefined> {
   const type = c.req.header('content-type') ?? '';
   let value: unknown;
@@ -77,16 +62,18 @@ async function readTrackId(c: Context): Promise<string | undefined> {
     // Malformed JSON is answered like a missing track_id: 400 Invalid Request Body.
     const body: unknown = await c.req.json().catch(() => undefined);
     value = typeof body === 'object' && body !== null && 'track_id' in body ? body.track_id : undefined;
-  } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    value = (await c.req.parseBody())['track_id'];
+  } else {
+    // A form that does not parse is answered like a missing track_id, as malformed JSON is.
+    const form = await readFormBody(c);
+    value = form.ok ? form.fields['track_id'] : undefined;
   }
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
-export function mountCatalog(app: Hono, ctx: SandboxContext): void {
-  const catalog: Catalog = createCatalog(ctx.options.seed);
-  const favorites = new FavoriteLog();
-  const api = new Hono();
+/** Serves `catalog`; favorites added with POST /me/favorite go to `favorites` (which may outlive the process). */
+export function mountCatalog(app: Hono, ctx: SandboxContext, { catalog, favorites }: { catalog: Catalog; favorites: FavoriteLog }): void {
+  // Not strict: `/charts/` is `/charts`, as the real service answers both.
+  const api = new Hono({ strict: false });
 
   type Handler = (call: Call) => unknown;
 
@@ -96,7 +83,8 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
         const grant = ctx.tokens.verifyBearer(c.req.header('authorization')) ?? refuse(FAIL.unauthenticated);
         if (audience === 'member') memberOf(grant);
         const origin = ctx.origin();
-        const fullPath = new URL(c.req.url).pathname;
+        // Links are built without the trailing slash a client may have sent (`/charts/` links to `/charts?…`).
+        const fullPath = withoutTrailingSlash(new URL(c.req.url).pathname);
         const call: Call = {
           c,
           grant,
@@ -342,9 +330,12 @@ export function mountCatalog(app: Hono, ctx: SandboxContext): void {
     'post',
   );
 
-  api.all('*', (c) => c.json(FAIL.notFound.body, FAIL.notFound.status));
+  // Paths and methods not listed here fall through to the app's JSON 404 and 405 (http/guards.ts).
   app.route(API, api);
-  mountArtwork(app);
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 function isCreated(body: unknown): boolean {

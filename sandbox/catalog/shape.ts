@@ -7,7 +7,7 @@ import type { Album, Artist, ChildrenCategory, Image, Owner, Playlist, Track, Us
 import { artworkImages, artworkUrl, childrenImages } from '../artwork';
 import type { AlbumRec, ArtistRec, ChildrenCategoryRec, PlaylistRec, TrackRec, UserRec } from '../data/catalog';
 
-/** Web page of a resource: the service links to its website; the sandbox has no such pages, so these only look right. */
+/** Web page of a resource: the service links to its website; the sandbox serves simple phone pages there (web/). */
 function webUrl(origin: string, kind: string, id: string): string {
   return `${origin}/web/${kind}/${encodeURIComponent(id)}`;
 }

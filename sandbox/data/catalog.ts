@@ -312,7 +312,8 @@ class TerritoryGenerator {
         id: this.newId(r),
         name,
         durationMs: seconds * 1000 + r.int(0, 999),
-        isrc: `${country}-${registrant}-${pad(year % 100, 2)}-${pad(seq, 5)}`,
+        // ISO 3901 as services send it: country, registrant, year, designation; 12 characters, no hyphens.
+        isrc: `${country}${registrant}${pad(year % 100, 2)}${pad(seq, 5)}`,
         trackNumber: number,
         explicit,
         territories: trackTerritories,

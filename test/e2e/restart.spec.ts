@@ -1,7 +1,7 @@
 /**
  * A restart keeps the member signed in: tokens persist encrypted under the vault key, Home paints from the cache.
- * The service here is a long-lived sandbox in the test process, as a real service outlives the app; an embedded
- * sandbox would start afresh with every shell and rightly refuse the previous run's tokens.
+ * The service here is a long-lived sandbox in the test process, as a real service outlives the app, so it can also
+ * stop answering altogether; the default setup's restart, with the embedded sandbox, is in embedded.spec.ts.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -40,7 +40,8 @@ test('after a restart the member is still signed in and Home paints from the cac
   workDir,
 }) => {
   const dataDir = join(workDir, 'data');
-  const env = serviceEnv(writeVaultKey(workDir));
+  const keyFile = writeVaultKey(workDir);
+  const env = serviceEnv(keyFile);
 
   const first = await launchShell({ dataDir, env });
   expect(first.sandboxOrigin).toBeUndefined();
@@ -71,7 +72,8 @@ test('after a restart the member is still signed in and Home paints from the cac
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Signed in as 林語彤')).toBeVisible();
-  await expect(page.getByText('Your sign-in is encrypted with a key kept by the system keyring.')).toBeVisible();
+  await expect(page.getByText(`Your sign-in is encrypted (AES-256-GCM) with the key in ${keyFile}.`)).toBeVisible();
+  await expect(page.getByText('Signed in · renews automatically')).toBeVisible();
   await pressUntilFocused(page, 'ArrowRight', 'settings-sign-out');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText('Sign out of Tunewall?');

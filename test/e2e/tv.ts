@@ -50,9 +50,9 @@ export function homeRow(page: Page, rowKey: string): Locator {
   return page.locator(`section.row[data-row="${rowKey}"]`);
 }
 
-/** Reads the QR code off the screen, as a phone camera would: a screenshot of the drawn code, decoded. */
-export async function scanQr(page: Page): Promise<string> {
-  const png = PNG.sync.read(await pairing.qr(page).screenshot());
+/** Reads a QR code off the screen (the pairing one unless told), as a phone camera would: a screenshot, decoded. */
+export async function scanQr(page: Page, qr: Locator = pairing.qr(page)): Promise<string> {
+  const png = PNG.sync.read(await qr.screenshot());
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
   if (decoded === null) throw new Error('The QR code on screen did not decode.');
   return decoded.data;

@@ -161,6 +161,7 @@ describe('createAppCore against the sandbox', () => {
     expect(d.apiOrigin).toBe(sandbox.origin);
     expect(d.tokenValidUntil).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(d.tokenValidUntil ?? '')).toBeGreaterThan(Date.now());
+    expect(d.signInRenews).toBe(true);
     const text = JSON.stringify(d);
     for (const token of sealedTokens(h.cipher)) expect(text).not.toContain(token);
   });
@@ -200,6 +201,8 @@ describe('createAppCore against the sandbox', () => {
     await h.core.handlers.setLanguage('klingon' as never);
     expect((await h.core.handlers.getState()).language).toBe('ja');
     expect(h.states().at(-1)?.language).toBe('ja');
+    await h.core.handlers.setLanguage('territory');
+    expect((await h.core.handlers.getState()).language).toBe('territory');
     await h.core.handlers.setLanguage('auto');
     expect((await h.core.handlers.getState()).language).toBe('auto');
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBridge } from '../../renderer/dev/fakeBridge';
 import { App } from '../../renderer/src/App';
 import { takeBootView } from '../../renderer/src/transport/boot';
@@ -35,12 +35,19 @@ describe('takeBootView', () => {
     expect(document.getElementById('tunewall-boot')).toBeNull();
   });
 
-  it('gives nothing without a block, or with one that is not a boot view', () => {
+  it('gives nothing without a block, or with one that is not a boot view, and says why in a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(takeBootView()).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
     addBlock('{"state": 1, "rows": []}');
     expect(takeBootView()).toBeUndefined();
     addBlock('not json');
     expect(takeBootView()).toBeUndefined();
+    expect(warn.mock.calls.map((call) => call[0])).toEqual([
+      'Ignored a boot view of the wrong shape from the Tunewall shell',
+      'Ignored an unreadable boot view from the Tunewall shell',
+    ]);
+    expect(warn.mock.calls[1]?.[1]).toBeInstanceOf(SyntaxError);
   });
 });
 

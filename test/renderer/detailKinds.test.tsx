@@ -199,7 +199,7 @@ describe('a detail that cannot be shown', () => {
   it('that failed to load offers Try again, which loads it', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: open({ kind: 'album', id: 'album-4' }) });
     fake.fail('getDetail');
-    await screen.findByText(/did not answer/);
+    await screen.findByText(/cannot reach the music service/);
     await expectFocus('detail-retry');
     await press('select');
     expect(await screen.findByRole('heading', { level: 1, name: albumOf(4, 'TW').name })).toBeTruthy();

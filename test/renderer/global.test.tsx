@@ -33,8 +33,10 @@ describe('config problems', () => {
   it('are shown with the key and the fix', async () => {
     renderApp({ scenario: 'config', language: 'en' });
     const panel = await screen.findByRole('alert', { name: 'Configuration problem' });
-    expect(panel.querySelector('code')?.textContent).toBe('TUNEWALL_CLIENT_ID');
-    expect(panel.textContent).toContain('Fix: Set TUNEWALL_CLIENT_ID');
+    expect(panel.querySelector('code')?.textContent).toBe('TUNEWALL_API_URL');
+    expect(panel.textContent).toContain('TUNEWALL_API_URL is not a URL; using the default.');
+    expect(panel.textContent?.split('TUNEWALL_API_URL')).toHaveLength(2);
+    expect(panel.textContent).toContain('Fix: Give the catalog API address as https://host');
   });
 });
 
@@ -63,17 +65,31 @@ describe('error boundary', () => {
 });
 
 describe('language', () => {
-  it('follows the territory on auto, and the system locale where the territory has no language of its own', () => {
-    expect(resolveLanguage('auto', 'TW', 'en-US')).toBe('zh-Hant');
-    expect(resolveLanguage('auto', 'HK', 'en-US')).toBe('zh-Hant');
-    expect(resolveLanguage('auto', 'JP', 'en-US')).toBe('ja');
+  it('on auto follows the system locale when Tunewall speaks it, else English, whatever the territory', () => {
+    expect(resolveLanguage('auto', 'TW', 'en-US')).toBe('en');
+    expect(resolveLanguage('auto', 'JP', 'en-US')).toBe('en');
+    expect(resolveLanguage('auto', 'TW', 'de-DE')).toBe('en');
     expect(resolveLanguage('auto', 'SG', 'ja-JP')).toBe('ja');
-    expect(resolveLanguage('auto', 'MY', 'en-GB')).toBe('en');
+    expect(resolveLanguage('auto', 'MY', 'zh-TW')).toBe('zh-Hant');
+    expect(resolveLanguage('auto', 'HK', 'zh-Hant-HK')).toBe('zh-Hant');
     expect(resolveLanguage('en', 'TW', 'zh-TW')).toBe('en');
   });
 
+  it('follows the territory only when the viewer chose that', () => {
+    expect(resolveLanguage('territory', 'TW', 'en-US')).toBe('zh-Hant');
+    expect(resolveLanguage('territory', 'HK', 'ja-JP')).toBe('zh-Hant');
+    expect(resolveLanguage('territory', 'JP', 'en-US')).toBe('ja');
+    expect(resolveLanguage('territory', 'SG', 'ja-JP')).toBe('en');
+  });
+
+  it('a first run in the default territory (TW) on an English system is in English', async () => {
+    renderApp({ scenario: 'pairing', language: 'auto', territory: 'TW' });
+    expect(await screen.findByRole('heading', { name: 'Sign in with your phone' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('switches every text and the lang attribute when the setting changes', async () => {
-    const { fake } = renderApp({ scenario: 'home', language: 'auto', territory: 'TW' });
+    const { fake } = renderApp({ scenario: 'home', language: 'territory', territory: 'TW' });
     expect(await screen.findByRole('region', { name: '排行榜' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh-Hant');
 

@@ -103,7 +103,7 @@ describe('home rows', () => {
     const { fake } = renderApp({ scenario: 'row-error', language: 'en' });
     const charts = await screen.findByRole('region', { name: 'Charts' });
     await within(charts).findByRole('button', { name: 'Try again' });
-    expect(within(charts).getByRole('alert').textContent).toContain('did not answer');
+    expect(within(charts).getByRole('alert').textContent).toContain('cannot reach the music service');
     await act(async () => setFocus('retry:charts'));
     await expectFocus('retry:charts');
     const before = fake.callsOf('loadRow').filter((c) => c.args[0] === 'charts').length;

@@ -21,7 +21,7 @@ describe('pairing screen', () => {
     expect(await screen.findByTestId('user-code')).toHaveProperty('textContent', 'WDJB-MJHT');
     expect(screen.getByText('exm.pl/d')).toBeTruthy();
     // expiresAt is 9 min 41 s ahead of the fixed clock.
-    expect(screen.getByTestId('countdown').textContent).toContain('09:41');
+    expect(screen.getByTestId('countdown').textContent).toBe('Code expires in 9 min, 41 sec');
 
     const state = fake.state();
     if (state.auth.status !== 'pairing') throw new Error('scenario should be pairing');
@@ -34,6 +34,18 @@ describe('pairing screen', () => {
     const cells = (svg?.querySelector('path')?.getAttribute('d') ?? '').match(/M/g)?.length ?? 0;
     expect(qr.modules.length).toBe(qr.size * qr.size);
     expect(cells).toBe([...qr.modules].filter((m) => m === '1').length);
+  });
+
+  it.each([
+    ['zh-Hant', '代碼將在 9 分鐘 41 秒後失效', '代碼將在 59 秒後失效'],
+    ['ja', 'あと 9 分 41 秒でコードの有効期限が切れます', 'あと 59 秒でコードの有効期限が切れます'],
+    ['en', 'Code expires in 9 min, 41 sec', 'Code expires in 59 sec'],
+  ] as const)('says the time left as words of %s, not as a clock time', async (language, early, late) => {
+    renderApp({ scenario: 'pairing', language, now: () => NOW });
+    expect((await screen.findByTestId('countdown')).textContent).toBe(early);
+    // Under a minute: seconds only.
+    act(() => vi.setSystemTime(NOW + (9 * 60 + 41 - 59) * 1000));
+    await waitFor(() => expect(screen.getByTestId('countdown').textContent).toBe(late), { timeout: 3000 });
   });
 
   it('says the poll is retrying while offline, and when sandboxed where to approve', async () => {

@@ -9,10 +9,15 @@ import {
   UserSchema,
   type Image,
 } from '../../shared/service/catalog';
-import { ArtworkCache } from '../../sandbox/artwork';
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import sharp from 'sharp';
+import { ArtworkCache, artworkSvg } from '../../sandbox/artwork';
+import { ImageRenderer } from '../../sandbox/images/renderer';
 import { createCatalog } from '../../sandbox/data/catalog';
 import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { catalogFixture } from './catalog-fixture';
+import { loopTurnsDuring } from './helpers';
 
 const fx = catalogFixture();
 
@@ -110,22 +115,98 @@ describe('caching and identity', () => {
     }
   });
 
-  it('the encoded-bytes cache stays within its byte budget and keeps the most recent', () => {
+  it('the encoded-bytes cache stays within its byte budget and keeps the most recent', async () => {
     const cache = new ArtworkCache(100);
     let made = 0;
     const make = (n: number) => () => {
       made += 1;
-      return Buffer.alloc(n);
+      return Promise.resolve(Buffer.alloc(n));
     };
-    cache.get('a', make(40));
-    cache.get('b', make(40));
-    cache.get('a', make(40));
+    await cache.get('a', make(40));
+    await cache.get('b', make(40));
+    await cache.get('a', make(40));
     expect(made).toBe(2);
-    cache.get('c', make(40));
+    await cache.get('c', make(40));
     expect(cache.size).toBe(2);
-    cache.get('a', make(40));
+    await cache.get('a', make(40));
     expect(made).toBe(3);
-    cache.get('b', make(40));
+    await cache.get('b', make(40));
     expect(made).toBe(4);
+  });
+
+  it('a picture asked for again while it is drawn is drawn once; a failed drawing is not kept', async () => {
+    const cache = new ArtworkCache();
+    let made = 0;
+    let finish: (bytes: Buffer) => void = () => undefined;
+    const slow = () => {
+      made += 1;
+      return new Promise<Buffer>((resolve) => (finish = resolve));
+    };
+    const first = cache.get('k', slow);
+    const second = cache.get('k', slow);
+    finish(Buffer.from('jpeg'));
+    expect((await first).equals(await second)).toBe(true);
+    expect(made).toBe(1);
+    await expect(cache.get('broken', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get('broken', () => Promise.resolve(Buffer.from('ok')))).toEqual(Buffer.from('ok'));
+  });
+});
+
+describe('drawing off the event loop', () => {
+  it('the event loop keeps turning while uncached 1000 px pictures are drawn and served', async () => {
+    const { result, turns } = await loopTurnsDuring(() =>
+      Promise.all(['Tturns000000000001', 'Tturns000000000002'].map((id) => fetchImage(`${fx.sb.origin}/artwork/album/${id}/1000x1000.jpg`))),
+    );
+    for (const { res, bytes } of result) {
+      expect(res.status).toBe(200);
+      expect(jpegSize(bytes)).toEqual({ width: 1000, height: 1000 });
+    }
+    // The requests themselves take a few turns; drawing two million pixels on the loop would leave no room for more.
+    expect(turns).toBeGreaterThan(100);
+  });
+
+  it('draws no more pictures at once than it is allowed, and queues the rest', async () => {
+    const renderer = new ImageRenderer(2);
+    const all = Array.from({ length: 6 }, (_, i) => renderer.jpeg(artworkSvg('user', `Tqueue00000000000${i}`, 300, 300), 82));
+    expect(renderer.queued).toBe(4);
+    await Promise.all(all);
+    expect(renderer.queued).toBe(0);
+  });
+
+  it('every size of an id is the same picture: the small one looks like the large one scaled down', async () => {
+    const renderer = new ImageRenderer(1);
+    const id = 'Tsame0000000000001';
+    const small = await sharp(await renderer.jpeg(artworkSvg('album', id, 160, 160), 90)).raw().toBuffer();
+    const large = await sharp(await renderer.jpeg(artworkSvg('album', id, 1000, 1000), 90)).resize(160, 160).raw().toBuffer();
+    const other = await sharp(await renderer.jpeg(artworkSvg('album', 'Tother000000000001', 160, 160), 90)).raw().toBuffer();
+    const distance = (p: Buffer, q: Buffer): number => {
+      let sum = 0;
+      for (let i = 0; i < p.length; i += 1) sum += Math.abs((p[i] ?? 0) - (q[i] ?? 0));
+      return sum / p.length;
+    };
+    expect(distance(small, large)).toBeLessThan(8);
+    expect(distance(small, other)).toBeGreaterThan(distance(small, large) * 2);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('drawing at a lower priority (Linux)', () => {
+  /** The nice value of each thread of this process with that name, from /proc. */
+  function niceOf(name: string): number[] {
+    return readdirSync('/proc/self/task').flatMap((tid) => {
+      const comm = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+      if (comm !== name) return [];
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // After the command name: state is field 3, so nice (field 19) is at 16 here.
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    });
+  }
+
+  it("libvips' drawing threads yield to the event loop, which keeps its own priority", async () => {
+    const renderer = new ImageRenderer(1);
+    await renderer.jpeg(artworkSvg('album', 'Tnice0000000000001', 500, 500), 82);
+    const drawing = niceOf('libvips worker');
+    expect(drawing.length).toBeGreaterThan(0);
+    const loop = getPriority();
+    expect(drawing.every((nice) => nice >= Math.min(19, loop + 10))).toBe(true);
   });
 });

@@ -7,61 +7,11 @@ import {
   RecommendedTracksSchema,
   TrackPageSchema,
 } from '../../shared/service/catalog';
-import { createCatalog } from '../../sandbox/data/catalog';
-import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { catalogError, catalogFixture } from './catalog-fixture';
+import { CATALOG_PATHS, x } from './contract-paths';
 import { withSandbox } from './helpers';
 
 const fx = catalogFixture();
-const data = createCatalog(DEFAULT_OPTIONS.seed).territory('TW');
-
-function ids() {
-  const chart = data.charts[0];
-  const longChart = data.charts.find((c) => c.tracks.length > 500);
-  const newHits = data.newHits[0];
-  const release = data.newReleaseCategories[0];
-  const shared = data.sharedPlaylists[0];
-  const children = data.childrenCategories[0];
-  const genre = data.genreStations[0];
-  const mood = data.moodStations[0];
-  const track = data.playable.find((t) => t.seedable);
-  const unseedable = data.playable.find((t) => !t.seedable);
-  if (!chart || !longChart || !newHits || !release || !shared || !children || !genre || !mood || !track || !unseedable) {
-    throw new Error('The generated catalog lacks a resource the tests need.');
-  }
-  return { chart, longChart, newHits, release, shared, children, genre, mood, track, unseedable, artist: track.album.artist, album: track.album };
-}
-const x = ids();
-
-/** Every catalog path with its (required) territory left out. */
-const CATALOG_PATHS = [
-  '/charts',
-  `/charts/${x.chart.id}`,
-  `/charts/${x.chart.id}/tracks`,
-  '/new-hits-playlists',
-  `/new-hits-playlists/${x.newHits.id}`,
-  `/new-hits-playlists/${x.newHits.id}/tracks`,
-  '/new-release-categories',
-  `/new-release-categories/${x.release.id}`,
-  `/new-release-categories/${x.release.id}/albums`,
-  `/shared-playlists/${x.shared.id}`,
-  `/shared-playlists/${x.shared.id}/tracks`,
-  '/children-categories',
-  `/children-categories/${x.children.id}`,
-  `/children-categories/${x.children.id}/playlists`,
-  '/genre-stations',
-  `/genre-stations/${x.genre.id}`,
-  '/mood-stations',
-  `/mood-stations/${x.mood.id}`,
-  `/artists/${x.artist.id}`,
-  `/artists/${x.artist.id}/albums`,
-  `/artists/${x.artist.id}/top-tracks`,
-  `/albums/${x.album.id}`,
-  `/albums/${x.album.id}/tracks`,
-  `/tracks/${x.track.id}`,
-  `/tracks/${x.track.id}/recommended-tracks`,
-];
-
 /** Every catalog path that names a resource, with an id nobody issued. */
 const UNKNOWN_ID_PATHS = CATALOG_PATHS.filter((p) => p.split('/').length > 2).map((p) => p.replace(/\/[A-Za-z0-9_-]{18}(?=\/|$)/, '/Tnope0000000000000'));
 

@@ -13,6 +13,25 @@ import {
 } from '../../shared/service/auth';
 import { startSandbox, type RunningSandbox, type SandboxOptionsInput } from '../../sandbox/index';
 
+/**
+ * How many times the event loop turned while `work` ran (one setImmediate after another). Work done on the loop
+ * leaves it a handful of turns (the requests' own I/O); work done off the loop leaves it hundreds.
+ */
+export async function loopTurnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const spin = (): void => {
+    turns += 1;
+    if (running) setImmediate(spin);
+  };
+  setImmediate(spin);
+  try {
+    return { result: await work(), turns };
+  } finally {
+    running = false;
+  }
+}
+
 /** Starts a sandbox before the file's tests and closes it after; read `.sb` inside tests. */
 export function withSandbox(input: SandboxOptionsInput = {}): { readonly sb: RunningSandbox } {
   let running: RunningSandbox | undefined;

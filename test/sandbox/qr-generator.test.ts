@@ -1,7 +1,8 @@
+import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { QrJsonSchema } from '../../shared/service/auth';
-import { withSandbox } from './helpers';
+import { loopTurnsDuring, withSandbox } from './helpers';
 
 const fx = withSandbox();
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -44,6 +45,28 @@ describe('QR generator', () => {
     // The logo's frame is foreground; just inside it, background.
     expect(pixel(png, 120, 150)).toEqual([0x1a, 0x23, 0x7e]);
     expect(pixel(png, 128, 130)).toEqual([0xff, 0xfd, 0xe7]);
+  });
+
+  it('draws a code a phone can read, at any size and with the largest logo allowed', async () => {
+    for (const [size, logo, text] of [
+      [150, 0, content],
+      [301, 90, content],
+      [1024, 307, `${content}&${'x'.repeat(400)}`],
+    ] as const) {
+      const res = await generator({ content: text, image_size: String(size), logo_size: String(logo), response_type: 'image' });
+      const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+      expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data, `${size} px, logo ${logo}`).toBe(text);
+    }
+  });
+
+  it('the event loop keeps turning while a 2048 px code is drawn', async () => {
+    const { result, turns } = await loopTurnsDuring(async () => {
+      const res = await generator({ content: `${content}&turns`, image_size: '2048', logo_size: '600', response_type: 'image' });
+      return Buffer.from(await res.arrayBuffer());
+    });
+    expect(PNG.sync.read(result).width).toBe(2048);
+    // The request itself takes a few turns; drawing 4 million pixels on the loop would leave no room for more.
+    expect(turns).toBeGreaterThan(100);
   });
 
   it('answers JSON with a base64 PNG data URI', async () => {

@@ -79,6 +79,11 @@ describe('sandbox CLI', () => {
     });
   });
 
+  it('--state names the file a restart reads back', () => {
+    expect(parseCliArgs(['--state', '/tmp/sandbox-state.json'])).toEqual({ kind: 'run', input: { faults: {}, lifetimes: {} }, stateFile: '/tmp/sandbox-state.json' });
+    expect(parseCliArgs(['--state', ' '])).toEqual({ kind: 'error', message: '--state must name a file.' });
+  });
+
   it('names the bad flag in plain words', () => {
     expect(parseCliArgs(['--error-rate', '2'])).toEqual({
       kind: 'error',
@@ -120,6 +125,7 @@ describe('sandbox CLI', () => {
       child.on('close', () => reject(new Error(`exited early: ${stdout}`)));
     });
     expect(stdout).toContain('client secret   sandbox-secret-change-me');
+    expect(stdout).toContain(`export TUNEWALL_AUTH_URL=${origin}`);
     expect(stdout).toContain('username demo, password demo');
     expect(stdout).toContain(`${origin}/__sandbox/approve`);
     expect((await fetch(`${origin}/oauth2/device`)).status).toBe(200);

@@ -6,7 +6,7 @@
  */
 import type { AuthState, QrMatrix } from '../../../shared/bridge';
 import type { DeviceCode, TokenResponse } from '../../../shared/service/auth';
-import { CoreError, toUiError } from '../errors';
+import { CoreError, coreText, toUiError } from '../errors';
 import { backoffDelay, type BackoffPolicy } from '../net/backoff';
 import type { Clock, Logger } from '../ports';
 import { scheduleAt, type TimerHandle } from '../timers';
@@ -22,9 +22,9 @@ export const DEFAULT_POLL_INTERVAL_MS = 5_000;
 export const SLOW_DOWN_STEP_MS = 5_000;
 
 export const DEVICE_FLOW_MESSAGES = {
-  denied: 'Sign-in was declined on the other device. Press OK to get a new code.',
-  expired: 'The sign-in code expired. Press OK to get a new one.',
-  unreachable: 'Tunewall cannot get a sign-in code from the music service. Press OK to try again.',
+  denied: coreText('denied'),
+  expired: coreText('codeExpired'),
+  unreachable: coreText('noCode'),
 } as const;
 
 export type DeviceFlowState = Extract<AuthState, { status: 'requesting-code' | 'pairing' | 'denied' | 'expired' | 'error' }>;
@@ -152,8 +152,8 @@ export class DeviceFlow {
       }
       this.options.logger.error('device flow: cannot get a code', { error: describe(error) });
       const ui = toUiError(error);
-      const message = ui.kind === 'network' || ui.kind === 'server' ? DEVICE_FLOW_MESSAGES.unreachable : ui.message;
-      this.finish(run, { status: 'error', error: { ...ui, message } });
+      const unreachable = ui.kind === 'network' || ui.kind === 'server';
+      this.finish(run, { status: 'error', error: unreachable ? { ...ui, params: undefined, ...DEVICE_FLOW_MESSAGES.unreachable } : ui });
       return;
     }
     run.inFlight = false;
@@ -240,7 +240,7 @@ export class DeviceFlow {
           this.schedulePoll(run, now + code.intervalMs + run.extraIntervalMs);
           return;
         case 'access_denied':
-          this.finish(run, { status: 'denied', message: DEVICE_FLOW_MESSAGES.denied });
+          this.finish(run, { status: 'denied', ...DEVICE_FLOW_MESSAGES.denied });
           return;
         // Some servers answer a code they no longer know with invalid_grant; renewing is bounded, so it cannot loop.
         case 'expired_token':
@@ -281,7 +281,7 @@ export class DeviceFlow {
       void this.requestCode(run);
       return;
     }
-    this.finish(run, { status: 'expired', message: DEVICE_FLOW_MESSAGES.expired });
+    this.finish(run, { status: 'expired', ...DEVICE_FLOW_MESSAGES.expired });
   }
 
   private wait(run: Run, pending: 'code' | 'poll', at: number, fn: () => void): void {

@@ -5,7 +5,7 @@
  */
 import type { AuthState, MemberView, QrMatrix, Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
-import { CoreError, MESSAGES, toUiError } from '../errors';
+import { CoreError, MESSAGES, coreText, toUiError } from '../errors';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../net/backoff';
 import { tryParseJson, withTimeout } from '../net/http';
 import type { Clock, FetchLike, Logger } from '../ports';
@@ -102,6 +102,16 @@ export class AuthSession implements ApiAuth {
     return this.activeTokens()?.expiresAt;
   }
 
+  /**
+   * Whether the sign-in outlives its access token: a member's with a refresh token, and a guest's (asked for again at
+   * any time), renew themselves; a member's without one ends at `tokenValidUntil`. Undefined when not signed in.
+   */
+  get renewsItself(): boolean | undefined {
+    if (this.mode === 'guest') return true;
+    if (this.mode === 'member' && this.member !== undefined) return this.member.refreshToken !== undefined;
+    return undefined;
+  }
+
   subscribe(listener: (state: AuthState) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -133,13 +143,13 @@ export class AuthSession implements ApiAuth {
       // Guest mode must not keep a member's tokens alive underneath: signing out is an explicit step.
       return {
         ok: false,
-        error: { kind: 'auth', message: 'You are signed in. Sign out first to browse as a guest.', retryable: false },
+        error: { kind: 'auth', retryable: false, ...coreText('signOutFirst') },
       };
     }
     if (!this.options.guestMode) {
       return {
         ok: false,
-        error: { kind: 'config', message: 'Browsing without signing in is not enabled for this Tunewall.', retryable: false },
+        error: { kind: 'config', retryable: false, ...coreText('guestModeOff') },
       };
     }
     try {
@@ -211,7 +221,7 @@ export class AuthSession implements ApiAuth {
       if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
       return (await this.guestToken()).accessToken;
     }
-    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
   /**
@@ -235,7 +245,7 @@ export class AuthSession implements ApiAuth {
     const second = await this.send(url, init, renewed);
     if (!(await isAuthRejection(second))) return second;
     await discardBody(second);
-    throw new CoreError({ kind: 'auth', message: MESSAGES.rejected, status: second.status, retryable: true });
+    throw new CoreError({ kind: 'auth', messageKey: 'rejected', status: second.status, retryable: true });
   }
 
   private async send(url: string, init: RequestInit, token: string): Promise<Response> {
@@ -263,14 +273,14 @@ export class AuthSession implements ApiAuth {
       if (this.member.accessToken !== used) return this.member.accessToken;
       return (await this.refresh()).accessToken;
     }
-    throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
   private async doRefresh(): Promise<TokenSet> {
     const current = this.member;
     const refreshToken = current?.refreshToken;
     if (this.mode !== 'member' || current === undefined || refreshToken === undefined) {
-      throw new CoreError({ kind: 'auth', message: MESSAGES.notSignedIn, retryable: false });
+      throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
     }
     const lifetime = this.lifetime;
     this.refreshTimer?.cancel();
@@ -283,7 +293,7 @@ export class AuthSession implements ApiAuth {
       if (error instanceof CoreError && error.kind === 'oauth' && error.oauthError === 'invalid_grant') {
         this.options.logger.warn('session: the service refused the refresh token; signing out');
         this.signedOutByService();
-        throw new CoreError({ kind: 'auth', message: MESSAGES.signedOut, retryable: false, cause: error });
+        throw new CoreError({ kind: 'auth', messageKey: 'signedOut', retryable: false, cause: error });
       }
       // Keep the tokens: the access token may still work, and the next try may reach the service.
       this.refreshFailures += 1;
@@ -300,7 +310,7 @@ export class AuthSession implements ApiAuth {
       throw error;
     }
     if (lifetime.signal.aborted || this.member !== current) {
-      throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+      throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
     }
     const next = tokenSetFrom(response, this.options.clock.now(), refreshToken);
     // The old refresh token is spent: the new one is stored before anyone can use the new access token.
@@ -316,7 +326,7 @@ export class AuthSession implements ApiAuth {
     this.guestRequest ??= (async () => {
       const lifetime = this.lifetime;
       const response = await this.client.clientCredentials(lifetime.signal);
-      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
       const tokens = tokenSetFrom(response, this.options.clock.now());
       // A client-credentials answer carries no refresh token; should one come, a guest has no use for it.
       const guest: TokenSet = { ...tokens, refreshToken: undefined };

@@ -2,7 +2,7 @@
  * Tunewall's configuration: what it is (`TunewallConfig`) and where each setting can come from. Values arrive as
  * strings (environment, flags) or JSON (the config file); each is checked by its own schema in load.ts.
  */
-import type { Language } from '../../../shared/bridge';
+import type { LanguageSetting } from '../../../shared/bridge';
 import type { DeviceFlowDialect } from '../../../shared/service/auth';
 import type { Territory } from '../../../shared/territory';
 import type { StoragePolicy } from '../vault/tokenVault';
@@ -38,7 +38,7 @@ export interface TunewallConfig {
   guestMode: boolean;
   storagePolicy: StoragePolicy;
   kiosk: KioskConfig;
-  language: Language | 'auto';
+  language: LanguageSetting;
   /** The kiosk shell's AES key file; default: the systemd credential tunewall-vault-key. */
   vaultKeyFile: string | undefined;
 }

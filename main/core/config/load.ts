@@ -7,9 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConfigProblem } from '../../../shared/bridge';
-import { TERRITORIES, TerritorySchema } from '../../../shared/territory';
+import { TerritorySchema } from '../../../shared/territory';
 import { STORAGE_POLICIES } from '../vault/tokenVault';
 import { DEFAULT_CONFIG, SETTINGS, type ServiceConfig, type SettingKey, type TunewallConfig } from './config';
+import { CONFIG_ISSUES, configProblem, invalidValue, type ConfigIssue } from './problems';
+import { serviceBase } from './serviceUrls';
 
 export interface LoadConfigInput {
   env: Record<string, string | undefined>;
@@ -44,11 +46,11 @@ const BooleanSetting = z.union([
   z
     .string()
     .transform((s) => s.trim().toLowerCase())
-    .refine((s) => s in BOOLEAN_WORDS, { message: 'expected true or false' })
+    .refine((s) => s in BOOLEAN_WORDS, { message: 'notBoolean' satisfies ConfigIssue })
     .transform((s) => BOOLEAN_WORDS[s] === true),
 ]);
 
-const TextSetting = z.string().trim().min(1, { message: 'is empty' });
+const TextSetting = z.string().trim().min(1, { message: 'empty' satisfies ConfigIssue });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -63,28 +65,28 @@ const UrlSetting = TextSetting.superRefine((value, ctx) => {
     url = new URL(value);
   } catch (error) {
     void error;
-    ctx.addIssue({ code: 'custom', message: 'is not a URL' });
+    ctx.addIssue({ code: 'custom', message: 'notUrl' satisfies ConfigIssue });
     return;
   }
   if (url.protocol === 'https:') return;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return;
   if (url.protocol === 'http:') {
-    ctx.addIssue({ code: 'custom', message: 'uses http:// for a host that is not this machine; tokens travel only over TLS' });
+    ctx.addIssue({ code: 'custom', message: 'insecureHttp' satisfies ConfigIssue });
     return;
   }
-  ctx.addIssue({ code: 'custom', message: `uses ${url.protocol}, not https://` });
+  ctx.addIssue({ code: 'custom', message: 'badScheme' satisfies ConfigIssue, params: { scheme: url.protocol } });
 }).transform((value) => value.replace(/\/+$/, ''));
 
-const IdleSecondsSetting = z.union([z.number(), z.string().trim().regex(/^\d+$/, { message: 'expected a whole number' }).transform(Number)]).pipe(
-  z.number().int({ message: 'expected a whole number' }).min(0).max(86_400),
+const IdleSecondsSetting = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).pipe(
+  z.number().int().min(0).max(86_400),
 );
 
 const SCHEMAS = {
   clientId: TextSetting,
   clientSecret: TextSetting,
-  authUrl: UrlSetting,
-  apiUrl: UrlSetting,
-  qrUrl: UrlSetting,
+  authUrl: UrlSetting.transform((url) => serviceBase('authUrl', url)),
+  apiUrl: UrlSetting.transform((url) => serviceBase('apiUrl', url)),
+  qrUrl: UrlSetting.transform((url) => serviceBase('qrUrl', url)),
   territory: z.string().trim().toUpperCase().pipe(TerritorySchema),
   deviceFlowDialect: z.enum(['documented', 'rfc8628']),
   guestMode: BooleanSetting,
@@ -92,28 +94,11 @@ const SCHEMAS = {
   kiosk: BooleanSetting,
   fullscreen: BooleanSetting,
   idleSeconds: IdleSecondsSetting,
-  language: z.enum(['en', 'zh-Hant', 'ja', 'auto']),
+  language: z.enum(['en', 'zh-Hant', 'ja', 'auto', 'territory']),
   vaultKeyFile: TextSetting,
 } satisfies Record<SettingKey, z.ZodType>;
 
 type Values = { [K in SettingKey]: z.output<(typeof SCHEMAS)[K]> };
-
-const FIXES: Record<SettingKey, string> = {
-  clientId: 'Set the App ID from the developer console, or remove it to use the built-in sandbox.',
-  clientSecret: 'Set the App Secret from the developer console, or remove it to use the built-in sandbox.',
-  authUrl: 'Give the token service address as https://host (http:// only for this machine).',
-  apiUrl: 'Give the catalog API address as https://host, without /v1.1 (http:// only for this machine).',
-  qrUrl: 'Give the QR generator address as https://host, or remove it (Tunewall draws QR codes itself).',
-  territory: `Use one of ${TERRITORIES.join(', ')}.`,
-  deviceFlowDialect: 'Use documented (the service as documented) or rfc8628 (a standard OAuth 2.0 server).',
-  guestMode: 'Use true or false.',
-  storagePolicy: 'Use os-keyring (default), allow-weak, or memory.',
-  kiosk: 'Use true or false.',
-  fullscreen: 'Use true or false.',
-  idleSeconds: 'Use a whole number of seconds from 0 (off) to 86400.',
-  language: 'Use en, zh-Hant, ja, or auto.',
-  vaultKeyFile: 'Give the path of a file holding a 32-byte key.',
-};
 
 interface Candidate {
   /** The key as written in its source. */
@@ -144,11 +129,7 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
         sources[setting] = candidate.key;
         break;
       }
-      problems.push({
-        key: candidate.key,
-        message: `${candidate.key} ${describeIssue(parsed.error)}; ${candidates.length > 1 ? 'using the next source or the default' : 'using the default'}.`,
-        fix: FIXES[setting],
-      });
+      problems.push(describeIssue(candidate.key, setting, parsed.error, candidates.length > 1 ? 'next' : 'default'));
     }
   }
 
@@ -180,37 +161,21 @@ function resolveService(
   if (clientId === undefined && clientSecret === undefined) {
     const stray = (['authUrl', 'apiUrl', 'qrUrl'] as const).filter((key) => sources[key] !== undefined);
     for (const key of stray) {
-      problems.push({
-        key: label(key),
-        message: `${label(key)} is set but there is no client id and secret; using the built-in sandbox.`,
-        fix: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET too, or remove the service addresses.',
-      });
+      problems.push(configProblem(label(key), 'urlWithoutCredentials', 'addCredentials'));
     }
     return { useSandbox: true };
   }
   if (clientId !== undefined && clientSecret === undefined) {
-    problems.push({
-      key: label('clientId'),
-      message: 'A client id is set without a client secret; using the built-in sandbox.',
-      fix: 'Set TUNEWALL_CLIENT_SECRET (or --client-secret) too, or remove the client id.',
-    });
+    problems.push(configProblem(label('clientId'), 'idWithoutSecret', 'addSecret'));
     return { useSandbox: true };
   }
   if (clientId === undefined) {
-    problems.push({
-      key: label('clientSecret'),
-      message: 'A client secret is set without a client id; using the built-in sandbox.',
-      fix: 'Set TUNEWALL_CLIENT_ID (or --client-id) too, or remove the client secret.',
-    });
+    problems.push(configProblem(label('clientSecret'), 'secretWithoutId', 'addId'));
     return { useSandbox: true };
   }
   const missing = (['authUrl', 'apiUrl'] as const).filter((key) => values[key] === undefined);
   for (const key of missing) {
-    problems.push({
-      key: SETTINGS[key].env,
-      message: `The ${key === 'authUrl' ? 'token service' : 'catalog API'} address is missing or invalid; using the built-in sandbox.`,
-      fix: FIXES[key],
-    });
+    problems.push(configProblem(SETTINGS[key].env, 'addressMissing', key));
   }
   if (clientSecret === undefined || authUrl === undefined || apiUrl === undefined) return { useSandbox: true };
   return { useSandbox: false, clientId, clientSecret, authUrl, apiUrl, qrUrl };
@@ -219,11 +184,7 @@ function resolveService(
 function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Record<string, unknown> | undefined {
   const key = input.filePath ?? 'config.json';
   if (input.fileReadError !== undefined) {
-    problems.push({
-      key,
-      message: `The config file cannot be read (${input.fileReadError}); it is ignored.`,
-      fix: 'Make the file readable by Tunewall, or remove it.',
-    });
+    problems.push(configProblem(key, 'fileUnreadable', 'fileUnreadable', { detail: input.fileReadError }));
     return undefined;
   }
   if (input.fileText === undefined) return undefined;
@@ -231,29 +192,17 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
   try {
     json = JSON.parse(input.fileText) as unknown;
   } catch (error) {
-    problems.push({
-      key,
-      message: `The config file is not valid JSON (${error instanceof Error ? error.message : String(error)}); it is ignored.`,
-      fix: 'Fix the JSON (a single object such as {"territory": "JP"}), or remove the file.',
-    });
+    problems.push(configProblem(key, 'fileNotJson', 'fileNotJson', { detail: error instanceof Error ? error.message : String(error) }));
     return undefined;
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    problems.push({
-      key,
-      message: 'The config file does not hold a JSON object; it is ignored.',
-      fix: 'Write the settings as one object, such as {"territory": "JP"}.',
-    });
+    problems.push(configProblem(key, 'fileNotObject', 'fileNotObject'));
     return undefined;
   }
   const record = json as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     if (!(name in SETTINGS)) {
-      problems.push({
-        key: `${name} (${key})`,
-        message: `${name} is not a Tunewall setting; it is ignored.`,
-        fix: `Use one of: ${Object.keys(SETTINGS).join(', ')}.`,
-      });
+      problems.push(configProblem(`${name} (${key})`, 'unknownSetting', 'unknownSetting'));
     }
   }
   return record;
@@ -292,13 +241,32 @@ function readFlags(argv: readonly string[]): Map<string, string | boolean> {
   return flags;
 }
 
-function describeIssue(error: z.ZodError): string {
+/** Settings whose every failure says the same thing: what the setting accepts. */
+const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
+  guestMode: 'notBoolean',
+  kiosk: 'notBoolean',
+  fullscreen: 'notBoolean',
+  idleSeconds: 'idleSeconds',
+};
+
+function isConfigIssue(message: string): message is ConfigIssue {
+  return Object.hasOwn(CONFIG_ISSUES, message);
+}
+
+function describeIssue(key: string, setting: SettingKey, error: z.ZodError, fallback: 'next' | 'default'): ConfigProblem {
   const issue = error.issues[0];
-  if (issue === undefined) return 'is not valid';
-  if (issue.code === 'invalid_value') return 'is not one of the accepted values';
-  if (issue.code === 'invalid_type') return 'has the wrong type';
-  if (issue.message.startsWith('is ') || issue.message.startsWith('uses ')) return issue.message;
-  return `is not valid (${issue.message})`;
+  if (issue?.code === 'custom' && issue.message === 'badScheme') {
+    const scheme = issue.params?.['scheme'];
+    return invalidValue(key, setting, 'badScheme', fallback, { scheme: typeof scheme === 'string' ? scheme : '?' });
+  }
+  if (issue !== undefined && isConfigIssue(issue.message)) {
+    return invalidValue(key, setting, issue.message, fallback);
+  }
+  const bySetting = ISSUE_OF_SETTING[setting];
+  if (bySetting !== undefined) return invalidValue(key, setting, bySetting, fallback);
+  if (issue?.code === 'invalid_value') return invalidValue(key, setting, 'notAccepted', fallback);
+  if (issue?.code === 'invalid_type') return invalidValue(key, setting, 'wrongType', fallback);
+  return invalidValue(key, setting, 'invalid', fallback);
 }
 
 /** Where the config file is: --config=path, else TUNEWALL_CONFIG, else <userData>/config.json. */

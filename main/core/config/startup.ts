@@ -6,6 +6,7 @@ import type { ConfigProblem } from '../../../shared/bridge';
 import type { AppCoreDeps } from '../appCore';
 import type { TunewallConfig } from './config';
 import { configFilePath, loadConfig, readConfigFile } from './load';
+import { configProblem } from './problems';
 import type { SandboxEndpoints } from './service';
 
 /** A running embedded sandbox, as much of it as the core needs. */
@@ -34,11 +35,7 @@ export async function loadConfiguration(deps: StartupDeps): Promise<Configuratio
     return { config, problems, sandbox };
   } catch (error) {
     logger.error('the embedded sandbox did not start', { error: String(error) });
-    problems.push({
-      key: 'clientId',
-      message: 'No credentials are configured and the built-in demo service could not start.',
-      fix: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET (and the service URLs), or restart Tunewall.',
-    });
+    problems.push(configProblem('clientId', 'sandboxFailed', 'sandboxFailed'));
     return { config, problems, sandbox: undefined };
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { TOKEN_ERROR_CODES, TokenErrorSchema } from '../../../shared/service/auth';
-import { CoreError, MESSAGES, oauthMessage } from '../errors';
+import { CoreError, oauthMessage } from '../errors';
 import type { FetchLike } from '../ports';
 import { setSafeTimeout } from '../timers';
 import { parseRetryAfter } from './retryAfter';
@@ -36,7 +36,7 @@ export async function withTimeout<T>(
   const timeout = new AbortController();
   const callerSignals = [options.signal, options.extraSignal].filter((s): s is AbortSignal => s instanceof AbortSignal);
   if (callerSignals.some((s) => s.aborted)) {
-    throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled });
+    throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
   }
   const timer = setSafeTimeout(() => timeout.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   try {
@@ -44,10 +44,10 @@ export async function withTimeout<T>(
   } catch (error) {
     if (error instanceof CoreError) throw error;
     if (callerSignals.some((s) => s.aborted)) {
-      throw new CoreError({ kind: 'cancelled', message: MESSAGES.cancelled, cause: error });
+      throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled', cause: error });
     }
-    if (timeout.signal.aborted) throw new CoreError({ kind: 'timeout', message: MESSAGES.timeout, cause: error });
-    throw new CoreError({ kind: 'network', message: MESSAGES.network, cause: error });
+    if (timeout.signal.aborted) throw new CoreError({ kind: 'timeout', messageKey: 'timeout', cause: error });
+    throw new CoreError({ kind: 'network', messageKey: 'network', cause: error });
   } finally {
     timer.cancel();
   }
@@ -119,22 +119,22 @@ export function parseTokenServiceResponse<S extends z.ZodType>(
     const code = oauth.data.error;
     if (code === 'server_error' || code === 'temporarily_unavailable') {
       const kind = TRANSIENT_OAUTH[code];
-      return fail({ kind, message: MESSAGES[kind], status, retryAfterMs, oauthError: code });
+      return fail({ kind, messageKey: kind, status, retryAfterMs, oauthError: code });
     }
     if (status >= 500 && !KNOWN_OAUTH.has(code)) {
-      return fail({ kind: 'server', message: MESSAGES.server, status, retryAfterMs, oauthError: code });
+      return fail({ kind: 'server', messageKey: 'server', status, retryAfterMs, oauthError: code });
     }
-    return fail({ kind: 'oauth', message: oauthMessage(code), status, retryAfterMs, oauthError: code, retryable: false });
+    return fail({ kind: 'oauth', ...oauthMessage(code), status, retryAfterMs, oauthError: code, retryable: false });
   }
-  if (status === 503 || status === 429) return fail({ kind: 'unavailable', message: MESSAGES.unavailable, status, retryAfterMs });
-  if (status >= 500) return fail({ kind: 'server', message: MESSAGES.server, status, retryAfterMs });
+  if (status === 503 || status === 429) return fail({ kind: 'unavailable', messageKey: 'unavailable', status, retryAfterMs });
+  if (status >= 500) return fail({ kind: 'server', messageKey: 'server', status, retryAfterMs });
   if (status >= 200 && status < 300) {
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     // A 2xx that is not the documented shape is most likely a proxy or a truncated answer: worth another try.
-    return fail({ kind: 'invalid-response', message: MESSAGES.invalidResponse, status, retryable: true, cause: parsed.error });
+    return fail({ kind: 'invalid-response', messageKey: 'invalidResponse', status, retryable: true, cause: parsed.error });
   }
-  return fail({ kind: 'invalid-response', message: MESSAGES.invalidResponse, status, retryable: false });
+  return fail({ kind: 'invalid-response', messageKey: 'invalidResponse', status, retryable: false });
 }
 
 function fail(init: ConstructorParameters<typeof CoreError>[0]): never {

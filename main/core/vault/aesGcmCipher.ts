@@ -6,6 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CoreText } from '../errors';
 import type { Cipher } from '../ports';
 
 const KEY_BYTES = 32;
@@ -13,12 +14,15 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT_VERSION = 1;
 
-/** Layout: version (1 byte) · IV (12) · tag (16) · ciphertext. */
-export function createAesGcmCipher(key: Buffer, protection: Cipher['protection'] = 'os-keyring'): Cipher {
+/**
+ * Layout: version (1 byte) · IV (12) · tag (16) · ciphertext. `keyFile`: where the key was read from, for the user to
+ * see; without it the key is said to be the operating system's (tests that stand in for safeStorage).
+ */
+export function createAesGcmCipher(key: Buffer, keyFile?: string): Cipher {
   if (key.length !== KEY_BYTES) throw new Error(`AES-256-GCM needs a ${KEY_BYTES}-byte key, got ${key.length} bytes`);
   const secret = Buffer.from(key);
   return {
-    protection,
+    ...(keyFile === undefined ? { protection: 'os-keyring' } : { protection: 'key-file', keyFile }),
     encrypt(plaintext: string): Buffer {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', secret, iv);
@@ -60,30 +64,37 @@ export function vaultKeyPath(explicitPath: string | undefined, env: Record<strin
   return dir === undefined || dir === '' ? undefined : join(dir, VAULT_KEY_CREDENTIAL);
 }
 
-export type KioskCipherResult = { cipher: Cipher; reason: undefined } | { cipher: undefined; reason: string };
+export type KioskCipherResult = { cipher: Cipher; reason: undefined } | { cipher: undefined; reason: CoreText };
+
+const WAY = 'Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.';
+
+/** Why the kiosk shell has no key, in English, by key (the renderer's `errors.storage.<key>`). */
+export const KEY_FILE_REASONS = {
+  noVaultKey: () => `No vault key is configured, so the sign-in is kept in memory only. ${WAY}`,
+  vaultKeyUnreadable: (p: { path: string; detail: string }) =>
+    `The vault key file ${p.path} cannot be read (${p.detail}), so the sign-in is kept in memory only. ${WAY}`,
+  vaultKeyInvalid: (p: { path: string }) => `The vault key file ${p.path} does not hold a 32-byte key, so the sign-in is kept in memory only. ${WAY}`,
+} as const;
 
 /** The kiosk cipher from a key file, or the reason there is none (memory-only storage, said in plain words). */
 export function loadKioskCipher(
   path: string | undefined,
   readFile: (path: string) => Buffer = (p) => readFileSync(p),
 ): KioskCipherResult {
-  const way = 'Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.';
   if (path === undefined) {
-    return { cipher: undefined, reason: `No vault key is configured, so the sign-in is kept in memory only. ${way}` };
+    return { cipher: undefined, reason: { message: KEY_FILE_REASONS.noVaultKey(), messageKey: 'storage.noVaultKey' } };
   }
   let contents: Buffer;
   try {
     contents = readFile(path);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return { cipher: undefined, reason: `The vault key file ${path} cannot be read (${detail}), so the sign-in is kept in memory only. ${way}` };
+    const params = { path, detail: error instanceof Error ? error.message : String(error) };
+    return { cipher: undefined, reason: { message: KEY_FILE_REASONS.vaultKeyUnreadable(params), messageKey: 'storage.vaultKeyUnreadable', params } };
   }
   const key = parseVaultKey(contents);
   if (key === undefined) {
-    return {
-      cipher: undefined,
-      reason: `The vault key file ${path} does not hold a 32-byte key, so the sign-in is kept in memory only. ${way}`,
-    };
+    const params = { path };
+    return { cipher: undefined, reason: { message: KEY_FILE_REASONS.vaultKeyInvalid(params), messageKey: 'storage.vaultKeyInvalid', params } };
   }
-  return { cipher: createAesGcmCipher(key), reason: undefined };
+  return { cipher: createAesGcmCipher(key, path), reason: undefined };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { StorageProtection } from '../../../shared/bridge';
+import type { CoreText, MessageParams } from '../errors';
 import type { Cipher, KeyValueStore, Logger } from '../ports';
 import { TokenSetSchema, type TokenSet } from '../auth/tokens';
 
@@ -13,8 +14,12 @@ export const STORAGE_POLICIES = ['os-keyring', 'allow-weak', 'memory'] as const 
 
 export interface VaultStatus {
   protection: StorageProtection;
-  /** Why tokens are not (well) protected, with the way out; undefined when all is well. */
+  /** Why tokens are not (well) protected, with the way out, in English; undefined when all is well. */
   reason: string | undefined;
+  /** `reason` in the renderer's catalog (`errors.<reasonKey>`). */
+  reasonKey?: string | undefined;
+  /** For `reasonKey`, and for the protection's own sentence (the key file's path). */
+  params?: MessageParams | undefined;
 }
 
 export interface TokenVaultOptions {
@@ -24,7 +29,7 @@ export interface TokenVaultOptions {
   policy: StoragePolicy;
   logger: Logger;
   /** Why there is no cipher, for the user; shown when `cipher` is undefined. */
-  noCipherReason?: string | undefined;
+  noCipherReason?: CoreText | undefined;
   /** Store key; one vault per store. */
   key?: string;
 }
@@ -34,6 +39,7 @@ export const VAULT_KEY = 'tokens';
 /** What the store holds: a version and base64 ciphertext, never a token in the clear. */
 const SealedSchema = z.object({ version: z.literal(1), ciphertext: z.string().min(1) });
 
+/** Why tokens are not (well) protected, in English, by key (the renderer's `errors.storage.<key>`). */
 export const VAULT_REASONS = {
   memoryPolicy: 'The storage policy is "memory": Tunewall keeps the sign-in in memory only, so you sign in again after each restart.',
   noCipher:
@@ -99,7 +105,7 @@ export class TokenVault {
     } catch (error) {
       this.logger.error('vault: could not persist tokens; keeping them in memory', { error: describe(error) });
       this.persist = false;
-      this.currentStatus = { protection: 'memory', reason: VAULT_REASONS.writeFailed };
+      this.currentStatus = memoryOnly(vaultReason('writeFailed'));
     }
   }
 
@@ -158,14 +164,28 @@ export class TokenVault {
   }
 }
 
+export function vaultReason(key: keyof typeof VAULT_REASONS): CoreText {
+  return { message: VAULT_REASONS[key], messageKey: `storage.${key}` };
+}
+
+function memoryOnly(why: CoreText): VaultStatus {
+  return { protection: 'memory', reason: why.message, reasonKey: why.messageKey, params: why.params };
+}
+
+/** What is true of the tokens for each policy and cipher: stored under a keyring or a key file, stored weakly, or kept in memory. */
 function decide(options: TokenVaultOptions): { persist: boolean; status: VaultStatus } {
-  if (options.policy === 'memory') return { persist: false, status: { protection: 'memory', reason: VAULT_REASONS.memoryPolicy } };
-  if (options.cipher === undefined) {
-    return { persist: false, status: { protection: 'memory', reason: options.noCipherReason ?? VAULT_REASONS.noCipher } };
+  const { cipher, policy } = options;
+  if (policy === 'memory') return { persist: false, status: memoryOnly(vaultReason('memoryPolicy')) };
+  if (cipher === undefined) return { persist: false, status: memoryOnly(options.noCipherReason ?? vaultReason('noCipher')) };
+  if (cipher.protection === 'os-keyring') return { persist: true, status: { protection: 'os-keyring', reason: undefined } };
+  if (cipher.protection === 'key-file') {
+    return { persist: true, status: { protection: 'key-file', reason: undefined, params: { path: cipher.keyFile ?? '' } } };
   }
-  if (options.cipher.protection === 'os-keyring') return { persist: true, status: { protection: 'os-keyring', reason: undefined } };
-  if (options.policy === 'allow-weak') return { persist: true, status: { protection: 'weak', reason: VAULT_REASONS.weak } };
-  return { persist: false, status: { protection: 'memory', reason: VAULT_REASONS.noKeyring } };
+  if (policy === 'allow-weak') {
+    const why = vaultReason('weak');
+    return { persist: true, status: { protection: 'weak', reason: why.message, reasonKey: why.messageKey } };
+  }
+  return { persist: false, status: memoryOnly(vaultReason('noKeyring')) };
 }
 
 /** An error for a log line: its message, never a token (callers never put tokens in errors). */

@@ -21,9 +21,17 @@ function formatClock(totalSeconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-/** mm:ss, for a countdown. */
-export function formatCountdown(totalSeconds: number): string {
-  return formatClock(totalSeconds).padStart(5, '0');
+/**
+ * Time left, in words of `language` (Intl's units, joined as that language joins them): "9 min, 41 sec",
+ * "9 分鐘 41 秒", "9 分 41 秒"; seconds alone under a minute. A clock-like "09:41" reads as a time of day.
+ */
+export function formatTimeLeft(totalSeconds: number, language: string): string {
+  const unit = (value: number, name: 'minute' | 'second'): string =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (minutes === 0) return unit(seconds, 'second');
+  return new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format([unit(minutes, 'minute'), unit(seconds, 'second')]);
 }
 
 /** m:ss from milliseconds; h:mm:ss past an hour. */

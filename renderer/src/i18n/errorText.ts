@@ -1,11 +1,17 @@
 import type { TFunction } from 'i18next';
-import type { UiError } from '../../../shared/bridge';
+
+/** Words from the main process: English, with the key and parameters of their translation when they have one. */
+export interface CoreWords {
+  message: string;
+  messageKey?: string | undefined;
+  params?: Record<string, string | number> | undefined;
+}
 
 /**
- * An error from the core in the UI's language: its message key and parameters when the catalog (`errors.*`) has a
- * translation, else the English message it came with.
+ * Words from the core in the UI's language (an error, a configuration problem, why tokens stay in memory): their
+ * message key and parameters when the catalog (`errors.*`) has a translation, else the English message they came with.
  */
-export function errorText(t: TFunction, error: UiError): string {
-  if (error.messageKey === undefined) return error.message;
-  return t(`errors.${error.messageKey}`, { ...error.params, defaultValue: error.message });
+export function errorText<W extends CoreWords>(t: TFunction, words: W): string {
+  if (words.messageKey === undefined) return words.message;
+  return t(`errors.${words.messageKey}`, { ...words.params, defaultValue: words.message });
 }

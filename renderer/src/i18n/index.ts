@@ -1,16 +1,20 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../../shared/bridge';
+import type { Language, LanguageSetting } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
-import { en } from './en';
-import { ja } from './ja';
-import { zhHant } from './zh-Hant';
+import { I18N_OPTIONS } from './options';
 
-/** 'auto' follows the territory's language, then the system locale, then English. */
-export function resolveLanguage(setting: Language | 'auto', territory: Territory | undefined, systemLocale: string): Language {
+/**
+ * 'auto' (the first run's setting) follows the system locale when Tunewall speaks its language, else English: the
+ * default territory says nothing about who is watching. 'territory' is the viewer's own choice in Settings.
+ */
+export function resolveLanguage(setting: LanguageSetting, territory: Territory | undefined, systemLocale: string): Language {
+  if (setting === 'territory') {
+    if (territory === 'TW' || territory === 'HK') return 'zh-Hant';
+    if (territory === 'JP') return 'ja';
+    return 'en';
+  }
   if (setting !== 'auto') return setting;
-  if (territory === 'TW' || territory === 'HK') return 'zh-Hant';
-  if (territory === 'JP') return 'ja';
   const locale = systemLocale.toLowerCase();
   if (locale.startsWith('ja')) return 'ja';
   if (locale.startsWith('zh')) return 'zh-Hant';
@@ -19,13 +23,6 @@ export function resolveLanguage(setting: Language | 'auto', territory: Territory
 
 export function createI18n(language: Language = 'en'): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-Hant': { translation: zhHant }, ja: { translation: ja } },
-    lng: language,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+  void instance.use(initReactI18next).init({ ...I18N_OPTIONS, lng: language });
   return instance;
 }

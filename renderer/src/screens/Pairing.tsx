@@ -5,7 +5,8 @@ import type { AuthState } from '../../../shared/bridge';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
-import { formatCountdown, secondsUntil, useNow } from '../components/useNow';
+import { formatTimeLeft, secondsUntil, useNow } from '../components/useNow';
+import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
 import { useApp, useTunewall } from '../store/context';
@@ -21,7 +22,7 @@ export function formatUserCode(code: string): string {
 }
 
 export function Pairing({ auth, approved = false }: { auth: PairingAuth; approved?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { bridge } = useTunewall();
   const guestModeAvailable = useApp((s) => s.state?.guestModeAvailable ?? false);
   const sandbox = useApp((s) => s.state?.sandbox);
@@ -57,9 +58,9 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
     const seconds = secondsUntil(auth.retryAt, now);
     status = { text: seconds ? t('pairing.retrying', { seconds }) : t('pairing.retryingSoon'), tone: 'warn' };
   } else if (auth.status === 'pairing') status = { text: t('pairing.waiting'), tone: 'wait' };
-  else if (auth.status === 'denied') status = { text: auth.message || t('pairing.denied'), tone: 'bad' };
+  else if (auth.status === 'denied') status = { text: errorText(t, auth) || t('pairing.denied'), tone: 'bad' };
   else if (auth.status === 'expired') status = { text: `${t('pairing.expired')} ${t('pairing.pressOk')}`, tone: 'warn' };
-  else if (auth.status === 'error') status = { text: auth.error.message, tone: 'bad' };
+  else if (auth.status === 'error') status = { text: errorText(t, auth.error), tone: 'bad' };
   else if (auth.status === 'requesting-code' && auth.attempt > 1) status = { text: t('pairing.requestingAttempt', { attempt: auth.attempt }), tone: 'wait' };
   else status = { text: t('pairing.requesting'), tone: 'wait' };
 
@@ -105,7 +106,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
               <p className="verify-url">{displayUrl}</p>
               {remaining !== undefined && (
                 <p className={`expiry ${remaining < 60 ? 'is-soon' : ''}`} data-testid="countdown">
-                  {t('pairing.expiresIn', { time: formatCountdown(remaining) })}
+                  {t('pairing.expiresIn', { time: formatTimeLeft(remaining, i18n.language) })}
                 </p>
               )}
             </>

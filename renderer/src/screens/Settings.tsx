@@ -1,21 +1,24 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticsView, Language } from '../../../shared/bridge';
+import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
 import { revealFocused } from '../components/Tile';
+import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
 
 // Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
 const TERRITORIES = ['TW', 'HK', 'SG', 'MY', 'JP'] as const satisfies readonly Territory[];
 
-const LANGUAGES: { value: Language | 'auto'; label: string | undefined }[] = [
+/** Without a label: said in the UI language. */
+const LANGUAGES: { value: LanguageSetting; label: string | undefined }[] = [
   { value: 'auto', label: undefined },
+  { value: 'territory', label: undefined },
   { value: 'en', label: 'English' },
   { value: 'zh-Hant', label: '繁體中文' },
   { value: 'ja', label: '日本語' },
@@ -33,7 +36,7 @@ export function Settings() {
   const state = useApp((s) => s.state);
   const [diagnostics, setDiagnostics] = useState<DiagnosticsView | 'checking' | undefined>('checking');
   const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const [territoryError, setTerritoryError] = useState<string | undefined>(undefined);
+  const [territoryError, setTerritoryError] = useState<UiError | undefined>(undefined);
   const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true });
 
   const runDiagnostics = useCallback(() => {
@@ -62,11 +65,18 @@ export function Settings() {
   const member = auth.status === 'signed-in' && auth.mode === 'member' ? auth.member : undefined;
   const time = (iso: string): string =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The access token's hour says nothing to a viewer when it renews itself: a time only when a sign-in will be needed.
+  const signInLine = (d: DiagnosticsView): string => {
+    if (d.tokenValidUntil === undefined) return t('settings.tokenNone');
+    if (d.signInRenews === true) return auth.status === 'signed-in' && auth.mode === 'guest' ? t('settings.guestRenews') : t('settings.signedInRenews');
+    if (d.signInRenews === false) return t('settings.signInEnds', { time: time(d.tokenValidUntil) });
+    return t('settings.signedIn');
+  };
 
   const chooseTerritory = (value: Territory): void => {
     setTerritoryError(undefined);
     void bridge.setTerritory(value).then((result) => {
-      if (!result.ok) setTerritoryError(result.error.message);
+      if (!result.ok) setTerritoryError(result.error);
     });
   };
 
@@ -91,7 +101,7 @@ export function Settings() {
                 </FocusButton>
               ))}
             </div>
-            {territoryError !== undefined && <p className="row-error">{territoryError}</p>}
+            {territoryError !== undefined && <p className="row-error">{errorText(t, territoryError)}</p>}
             <h2>{t('settings.language')}</h2>
             <div className="choices">
               {LANGUAGES.map(({ value, label }) => (
@@ -102,7 +112,9 @@ export function Settings() {
                   onSelect={() => void bridge.setLanguage(value)}
                   onFocused={reveal}
                 >
-                  <span lang={value === 'auto' ? undefined : value}>{label ?? t('settings.languageAuto')}</span>
+                  <span lang={label === undefined ? undefined : value}>
+                    {label ?? (value === 'territory' ? t('settings.languageTerritory') : t('settings.languageAuto'))}
+                  </span>
                 </FocusButton>
               ))}
             </div>
@@ -118,9 +130,15 @@ export function Settings() {
             )}
             <h2>{t('settings.security')}</h2>
             <p className={`protection protection-${state.storage.protection}`}>
-              {t(`settings.protection.${state.storage.protection}`)}
+              {t(`settings.protection.${state.storage.protection}`, { ...state.storage.params })}
             </p>
-            {state.storage.reason !== undefined && <p className="muted">{t('settings.reason', { reason: state.storage.reason })}</p>}
+            {state.storage.reason !== undefined && (
+              <p className="muted">
+                {t('settings.reason', {
+                  reason: errorText(t, { message: state.storage.reason, messageKey: state.storage.reasonKey, params: state.storage.params }),
+                })}
+              </p>
+            )}
           </section>
 
           <section className="card">
@@ -132,11 +150,7 @@ export function Settings() {
                   {diagnostics.serviceReachable ? t('settings.reachable') : t('settings.unreachable')}
                   {diagnostics.latencyMs !== undefined && ` · ${t('settings.latency', { ms: Math.round(diagnostics.latencyMs) })}`}
                 </li>
-                <li>
-                  {diagnostics.tokenValidUntil !== undefined
-                    ? t('settings.tokenValid', { time: time(diagnostics.tokenValidUntil) })
-                    : t('settings.tokenNone')}
-                </li>
+                <li>{signInLine(diagnostics)}</li>
                 <li className="muted">{diagnostics.sandbox ? t('settings.sandbox') : t('settings.service', { origin: diagnostics.apiOrigin })}</li>
               </ul>
             )}
@@ -147,7 +161,7 @@ export function Settings() {
             <p>Tunewall · {t('settings.version', { version: state.version })}</p>
           </section>
         </div>
-        <ConfigProblems />
+        <ConfigProblems focusKey="settings-config-problems" onFocused={reveal} />
         {confirmSignOut && (
           <Dialog
             focusKey="sign-out-dialog"

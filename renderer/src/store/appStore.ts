@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppState, BootView, BridgeEvent, RowId, RowView, TunewallBridge, UiError } from '../../../shared/bridge';
+import { ShellStoppedError } from '../transport/connection';
 
 export type RowSlot =
   | { status: 'loading' }
@@ -29,6 +30,7 @@ function rowsStillValid(before: AppState | undefined, after: AppState): boolean 
 }
 
 function asUiError(error: unknown): UiError {
+  if (error instanceof ShellStoppedError) return error.uiError;
   return {
     kind: 'unknown',
     message: error instanceof Error ? error.message : String(error),

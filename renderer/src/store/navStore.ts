@@ -15,8 +15,8 @@ export interface NavStoreState {
   push(screen: Screen, leavingFocusKey: string | undefined): void;
   /** Returns false on the bottom screen, where Back means something else (leaving the app). */
   pop(): boolean;
-  /** Back to Home, forgetting what was stacked on it (idle mode, sign-out). */
-  reset(): void;
+  /** Back to Home, forgetting what was stacked on it (idle mode, sign-out); `forgetFocus`: and where focus was on Home. */
+  reset(forgetFocus?: boolean): void;
   remember(focusKey: string | undefined): void;
 }
 
@@ -42,8 +42,12 @@ export function createNavStore(above: Screen[] = []): NavStore {
       set((s) => ({ stack: s.stack.slice(0, -1) }));
       return true;
     },
-    reset() {
-      set((s) => ({ stack: s.stack.slice(0, 1) }));
+    reset(forgetFocus = false) {
+      set((s) => {
+        const home = s.stack[0];
+        if (home === undefined) return s;
+        return { stack: [forgetFocus ? { ...home, focusKey: undefined } : home] };
+      });
     },
     remember(focusKey) {
       set((s) => {

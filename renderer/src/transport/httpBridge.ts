@@ -1,17 +1,56 @@
 /**
  * The bridge over the kiosk shell's loopback server: each method is a same-origin POST, pushed events arrive as
  * server-sent events. The session cookie (set by the launch URL) authenticates both; this code never sees a secret.
+ * When the shell stops, calls answer SHELL_STOPPED (never a raw "Failed to fetch"), `shellConnection` says so, and the
+ * event stream keeps trying until the shell is back.
  */
 import type { BridgeEvent, BridgeMethod, TunewallBridge } from '../../../shared/bridge';
+import { SHELL_STOPPED, ShellStoppedError, shellConnection } from './connection';
+
+/** Methods that answer a Result: while the shell is away they answer SHELL_STOPPED as a value. */
+const RESULT_METHODS: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
+  'browseAsGuest',
+  'loadRow',
+  'getDetail',
+  'getTracks',
+  'getTiles',
+  'stationArt',
+  'favoriteState',
+  'addFavorite',
+  'qrCode',
+  'setTerritory',
+]);
+
+/** Between attempts to open the event stream again once the browser has given up on it. */
+const RECONNECT_MS = { first: 1000, max: 10_000 };
+
+function markLost(lost: boolean): void {
+  if (shellConnection.getState().lost !== lost) shellConnection.setState({ lost });
+}
+
+function stopped<T>(method: BridgeMethod): T {
+  markLost(true);
+  if (RESULT_METHODS.has(method)) return { ok: false, error: SHELL_STOPPED } as T;
+  throw new ShellStoppedError();
+}
 
 async function call<T>(method: BridgeMethod, args: unknown[]): Promise<T> {
-  const response = await fetch(`/api/call/${method}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-    credentials: 'same-origin',
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api/call/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+      credentials: 'same-origin',
+    });
+  } catch {
+    // fetch rejects only when nothing answered at all: the shell's process is gone, which the page now says.
+    return stopped<T>(method);
+  }
+  // 403: this page's session is not one the process on this port knows.
+  if (response.status === 403) return stopped<T>(method);
   if (!response.ok) throw new Error(`The Tunewall shell refused ${method} (HTTP ${response.status}).`);
+  markLost(false);
   const body = (await response.json()) as { value: T };
   return body.value;
 }
@@ -19,9 +58,16 @@ async function call<T>(method: BridgeMethod, args: unknown[]): Promise<T> {
 export function createHttpBridge(): TunewallBridge {
   const listeners = new Set<(event: BridgeEvent) => void>();
   let source: EventSource | undefined;
+  let retry: number | undefined;
+  let delay = RECONNECT_MS.first;
   const connect = () => {
-    source = new EventSource('/api/events');
-    source.onmessage = (message: MessageEvent<string>) => {
+    const current = new EventSource('/api/events');
+    source = current;
+    current.onopen = () => {
+      delay = RECONNECT_MS.first;
+      markLost(false);
+    };
+    current.onmessage = (message: MessageEvent<string>) => {
       let event: BridgeEvent;
       try {
         event = JSON.parse(message.data) as BridgeEvent;
@@ -31,7 +77,16 @@ export function createHttpBridge(): TunewallBridge {
       }
       for (const listener of listeners) listener(event);
     };
-    // EventSource reconnects by itself after a dropped connection; nothing to do on error but let it.
+    current.onerror = () => {
+      markLost(true);
+      // The browser retries a dropped stream by itself; one it closed (a refused answer) is opened again here.
+      if (current.readyState !== EventSource.CLOSED || source !== current) return;
+      retry = window.setTimeout(() => {
+        retry = undefined;
+        if (source === current) connect();
+      }, delay);
+      delay = Math.min(delay * 2, RECONNECT_MS.max);
+    };
   };
   return {
     getState: () => call('getState', []),
@@ -57,6 +112,7 @@ export function createHttpBridge(): TunewallBridge {
         if (listeners.size === 0) {
           source?.close();
           source = undefined;
+          window.clearTimeout(retry);
         }
       };
     },

@@ -26,7 +26,7 @@ describe('safeStorage cipher', () => {
   it('gives no cipher when encryption is unavailable, with a reason to show', () => {
     const choice = createSafeStorageCipher(fakeSafeStorage(false, 'basic_text'), 'linux');
     expect(choice.cipher).toBeUndefined();
-    expect(choice.cipher === undefined && choice.reason).toMatch(/memory/);
+    expect(choice.cipher === undefined && choice.reason).toMatchObject({ message: expect.stringMatching(/memory/), messageKey: 'storage.noEncryption' });
   });
 
   it('trusts the OS store on macOS and Windows', () => {

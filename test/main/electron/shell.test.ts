@@ -100,7 +100,7 @@ describe('after ready, with a core', () => {
     fake.safeStorage.available = false;
     const { deps: d } = await start();
     expect(d.cipher).toBeUndefined();
-    expect(d.cipherUnavailableReason).toMatch(/memory/);
+    expect(d.cipherUnavailableReason).toMatchObject({ message: expect.stringMatching(/memory/), messageKey: 'storage.noEncryption' });
   });
 
   it('registers every bridge channel and the app protocol, and denies permissions', async () => {

@@ -23,6 +23,8 @@ export interface NetworkStatusDeps {
   reconnected: () => void;
   /** Epoch ms the access token stops working, for diagnostics. */
   tokenValidUntil: () => number | undefined;
+  /** Whether the sign-in renews itself past that (AuthSession.renewsItself), for diagnostics. */
+  signInRenews?: () => boolean | undefined;
   /** Whether the service is the embedded sandbox. */
   sandbox: boolean;
 }
@@ -164,6 +166,7 @@ export function createNetworkStatus(deps: NetworkStatusDeps): NetworkStatus {
           serviceReachable: latency !== undefined,
           latencyMs: latency === undefined ? undefined : Math.round(latency),
           tokenValidUntil: until === undefined ? undefined : new Date(until).toISOString(),
+          signInRenews: deps.signInRenews?.(),
           apiOrigin: deps.apiUrl === undefined ? '' : new URL(deps.apiUrl).origin,
           sandbox: deps.sandbox,
         };

@@ -3,7 +3,7 @@
  * service, whose territory is the default once paired. A setting the configuration gave is the fallback.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, Language, MemberView } from '../../../../shared/bridge';
+import type { BridgeHandlers, LanguageSetting, MemberView } from '../../../../shared/bridge';
 import { LanguageSettingSchema } from '../../../../shared/bridgeArgs';
 import { TerritorySchema, type Territory } from '../../../../shared/territory';
 import type { KeyValueStore, Logger } from '../../ports';
@@ -30,14 +30,14 @@ export interface SettingsDeps {
   store: KeyValueStore;
   logger: Logger;
   /** What the configuration says, used until the viewer or the member's profile says otherwise. */
-  defaults: { territory: Territory; language: Language | 'auto' };
+  defaults: { territory: Territory; language: LanguageSetting };
   /** A setting the screen shows changed. */
   changed: () => void;
 }
 
 export interface Settings {
   territory(): Territory;
-  language(): Language | 'auto';
+  language(): LanguageSetting;
   member(): StoredMember | undefined;
   setMember(member: StoredMember): void;
   forgetMember(): void;

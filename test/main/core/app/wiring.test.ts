@@ -120,10 +120,10 @@ describe('createAppCore wiring', () => {
 
   it('says why tokens stay in memory when the shell has no cipher, and pairs again after a restart', async () => {
     const store = new MemoryStore();
-    const reason = 'No vault key is configured.';
+    const reason = { message: 'No vault key is configured.', messageKey: 'storage.noVaultKey' };
     const first = await startCore({ sandbox, store, extra: { resolveCipher: () => ({ cipher: undefined, reason }) } });
     const state = await pairMember(first, sandbox);
-    expect(state.storage).toEqual({ protection: 'memory', reason });
+    expect(state.storage).toEqual({ protection: 'memory', reason: reason.message, reasonKey: 'storage.noVaultKey', params: undefined });
     expect(store.data.has('tokens')).toBe(false);
     await first.core.dispose();
 

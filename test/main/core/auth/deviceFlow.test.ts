@@ -139,7 +139,7 @@ describe('device flow', () => {
     const h = harness({ polls: [pending(), json(400, { error: 'access_denied' })] });
     h.flow.start();
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(h.last()).toEqual({ status: 'denied', message: expect.stringContaining('declined') });
+    expect(h.last()).toEqual({ status: 'denied', message: expect.stringContaining('declined'), messageKey: 'denied' });
     await vi.advanceTimersByTimeAsync(120_000);
     expect(h.polled()).toHaveLength(2);
     expect(h.flow.active).toBe(false);
@@ -155,7 +155,7 @@ describe('device flow', () => {
     expect(h.last()).toMatchObject({ status: 'pairing', renewals: 1, code: { userCode: 'UC-2' } });
     await vi.advanceTimersByTimeAsync(15_000);
     expect(h.f.to('/oauth2/device/code')).toHaveLength(4);
-    expect(h.last()).toEqual({ status: 'expired', message: expect.stringContaining('expired') });
+    expect(h.last()).toEqual({ status: 'expired', message: expect.stringContaining('expired'), messageKey: 'codeExpired' });
     const requests = h.f.requests.length;
     await vi.advanceTimersByTimeAsync(600_000);
     expect(h.f.requests).toHaveLength(requests);

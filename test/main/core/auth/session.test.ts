@@ -97,7 +97,22 @@ describe('session', () => {
     expect(h.last()).toEqual({ status: 'signed-in', mode: 'member', member: undefined });
     expect(h.f.to('/oauth2/device/code')).toHaveLength(0);
     expect(h.session.tokenValidUntil).toBe(T0 + 3_600_000);
+    expect(h.session.renewsItself).toBe(true);
     h.session.dispose();
+  });
+
+  it('says whether the sign-in renews itself: not without a refresh token, not when signed out', async () => {
+    const once = harness({ tokens: stored({ refreshToken: undefined }) });
+    once.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(once.last()).toMatchObject({ status: 'signed-in', mode: 'member' });
+    expect(once.session.renewsItself).toBe(false);
+    once.session.dispose();
+    const none = harness();
+    none.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(none.session.renewsItself).toBeUndefined();
+    none.session.dispose();
   });
 
   it('pairs when the vault is empty, stores the approved tokens encrypted, and signs in', async () => {

@@ -37,6 +37,11 @@ describe('loadConfig', () => {
     expect(config.kiosk.idleSeconds).toBe(60);
   });
 
+  it('the language follows the system unless told otherwise; territory is one of the choices', () => {
+    expect(loadConfig({ env: {}, argv: [] }).config.language).toBe('auto');
+    expect(loadConfig({ env: { TUNEWALL_LANGUAGE: 'territory' }, argv: [] })).toMatchObject({ config: { language: 'territory' }, problems: [] });
+  });
+
   it('reads switches, negated switches and space-separated values; ignores foreign flags', () => {
     const { config, problems } = loadConfig({
       env: { TUNEWALL_KIOSK: 'true' },
@@ -52,7 +57,9 @@ describe('loadConfig', () => {
   it('an unknown territory is a problem; the next valid source is used', () => {
     const { config, problems } = loadConfig({ env: { TUNEWALL_TERRITORY: 'hk' }, argv: ['--territory=US'] });
     expect(config.territory).toBe('HK');
-    expect(problems).toEqual([{ key: '--territory', message: expect.stringContaining('--territory'), fix: expect.stringContaining('TW, HK, SG, MY, JP') }]);
+    expect(problems).toEqual([
+      expect.objectContaining({ key: '--territory', message: expect.stringContaining('not one of'), fix: expect.stringContaining('TW, HK, SG, MY, JP') }),
+    ]);
   });
 
   it('a malformed URL is a problem and the sandbox is used', () => {
@@ -76,7 +83,9 @@ describe('loadConfig', () => {
   it('a client id without a secret (and the reverse) is a problem and the sandbox is used', () => {
     const idOnly = loadConfig({ env: { TUNEWALL_CLIENT_ID: 'app' }, argv: [] });
     expect(idOnly.config.service).toEqual({ useSandbox: true });
-    expect(idOnly.problems).toEqual([{ key: 'TUNEWALL_CLIENT_ID', message: expect.stringContaining('without a client secret'), fix: expect.any(String) }]);
+    expect(idOnly.problems).toEqual([
+      expect.objectContaining({ key: 'TUNEWALL_CLIENT_ID', message: expect.stringContaining('without a client secret'), fix: expect.any(String) }),
+    ]);
     const secretOnly = loadConfig({ env: {}, argv: ['--client-secret=s'] });
     expect(secretOnly.problems[0]).toMatchObject({ key: '--client-secret', message: expect.stringContaining('without a client id') });
   });
@@ -96,7 +105,9 @@ describe('loadConfig', () => {
   it('invalid JSON, a non-object file and an unreadable file are problems; the file is ignored', () => {
     const broken = loadConfig({ env: { TUNEWALL_TERRITORY: 'MY' }, argv: [], fileText: '{"territory": "JP",', filePath: '/cfg/config.json' });
     expect(broken.config.territory).toBe('MY');
-    expect(broken.problems).toEqual([{ key: '/cfg/config.json', message: expect.stringContaining('not valid JSON'), fix: expect.any(String) }]);
+    expect(broken.problems).toEqual([
+      expect.objectContaining({ key: '/cfg/config.json', message: expect.stringContaining('not valid JSON'), fix: expect.any(String) }),
+    ]);
     expect(loadConfig({ env: {}, argv: [], fileText: '["JP"]' }).problems[0]?.message).toContain('JSON object');
     expect(loadConfig({ env: {}, argv: [], fileReadError: 'EACCES' }).problems[0]?.message).toContain('EACCES');
   });
@@ -111,6 +122,42 @@ describe('loadConfig', () => {
     expect(config.kiosk).toEqual({ enabled: true, fullscreen: true, idleSeconds: 300 });
     expect(config.storagePolicy).toBe('os-keyring');
     expect(problems.map((p) => p.key).sort()).toEqual(['guestMode (config.json)', 'idleSeconds (config.json)', 'storagePolicy (config.json)', 'territroy (config.json)']);
+  });
+
+  it('says what is wrong without repeating the key, each message and fix with a catalog key and its parameters', () => {
+    const { problems } = loadConfig({
+      env: { TUNEWALL_API_URL: 'notaurl', TUNEWALL_TERRITORY: 'XX', TUNEWALL_CLIENT_ID: 'a', TUNEWALL_CLIENT_SECRET: 'b' },
+      argv: ['--qr-url=ftp://qr.example.com'],
+      fileText: JSON.stringify({ territroy: 'JP' }),
+      filePath: '/etc/tunewall.json',
+    });
+    expect(problems.length).toBeGreaterThanOrEqual(4);
+    for (const p of problems) {
+      expect(p.message).not.toContain(p.key);
+      expect(p.message.startsWith(p.key.split(' ')[0] ?? p.key)).toBe(false);
+      expect(p.messageKey).toMatch(/^config\.\w+$/);
+      expect(p.fixKey).toMatch(/^configFix\.\w+$/);
+    }
+    expect(problems).toContainEqual(
+      expect.objectContaining({ key: 'TUNEWALL_API_URL', message: 'is not a URL; using the default.', messageKey: 'config.notUrl', params: expect.objectContaining({ context: 'default' }) }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ key: '--qr-url', message: 'uses ftp:, not https://; using the default.', messageKey: 'config.badScheme', params: expect.objectContaining({ scheme: 'ftp:' }) }),
+    );
+    expect(problems).toContainEqual(
+      expect.objectContaining({ key: 'TUNEWALL_TERRITORY', fixKey: 'configFix.territory', params: expect.objectContaining({ territories: 'TW, HK, SG, MY, JP' }) }),
+    );
+    expect(problems).toContainEqual(expect.objectContaining({ key: 'territroy (/etc/tunewall.json)', message: 'is not a Tunewall setting; it is ignored.' }));
+  });
+
+  it('an invalid idle time says what is allowed: 0 turns it off, at most 86400', () => {
+    for (const input of [{ env: { TUNEWALL_IDLE_SECONDS: 'abc' }, argv: [] }, { env: {}, argv: ['--idle-seconds=-5'] }, { env: { TUNEWALL_IDLE_SECONDS: '90000' }, argv: [] }]) {
+      const { config, problems } = loadConfig(input);
+      expect(config.kiosk.idleSeconds).toBe(300);
+      expect(problems).toEqual([
+        expect.objectContaining({ message: 'is not a whole number of seconds from 0 (off) to 86400; using the default.', messageKey: 'config.idleSeconds' }),
+      ]);
+    }
   });
 
   it('never throws, whatever it is given', () => {

@@ -8,7 +8,8 @@ import { TERRITORIES } from '../../../../shared/territory';
 
 // The renderer's catalogs belong to the web build; they are loaded at run time and checked for the parts read here.
 const CatalogSchema = z.looseObject({
-  errors: z.record(z.string(), z.string()),
+  // Flat messages of the features beside sections of the core's own (catalog, storage, config…).
+  errors: z.record(z.string(), z.unknown()),
   settings: z.looseObject({ territoryNames: z.record(z.string(), z.string()) }),
 });
 type Catalog = z.infer<typeof CatalogSchema>;

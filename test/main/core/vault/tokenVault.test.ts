@@ -67,10 +67,11 @@ describe('token vault', () => {
 
   it('without a cipher keeps tokens in memory with the given reason', () => {
     const store = new MemoryStore();
-    const v = new TokenVault({ store, cipher: undefined, policy: 'allow-weak', logger: memoryLogger(), noCipherReason: 'No key file.' });
+    const noCipherReason = { message: 'No key file.', messageKey: 'storage.noVaultKey' };
+    const v = new TokenVault({ store, cipher: undefined, policy: 'allow-weak', logger: memoryLogger(), noCipherReason });
     v.save(TOKENS);
     expect(store.data.size).toBe(0);
-    expect(v.status).toEqual({ protection: 'memory', reason: 'No key file.' });
+    expect(v.status).toEqual({ protection: 'memory', reason: 'No key file.', reasonKey: 'storage.noVaultKey', params: undefined });
   });
 
   it('discards undecryptable data with a logged reason and starts signed out', () => {
@@ -171,10 +172,27 @@ describe('kiosk AES-256-GCM cipher', () => {
       throw new Error('ENOENT: no such file');
     });
     expect(missing.cipher).toBeUndefined();
-    expect(missing.reason).toContain('cannot be read');
+    expect(missing.reason).toMatchObject({
+      message: expect.stringContaining('cannot be read'),
+      messageKey: 'storage.vaultKeyUnreadable',
+      params: { path, detail: 'ENOENT: no such file' },
+    });
     const short = loadKioskCipher(path, () => randomBytes(8));
     expect(short.cipher).toBeUndefined();
-    expect(short.reason).toContain('32-byte');
-    expect(loadKioskCipher(undefined).reason).toContain('No vault key');
+    expect(short.reason).toMatchObject({ message: expect.stringContaining('32-byte'), messageKey: 'storage.vaultKeyInvalid', params: { path } });
+    expect(loadKioskCipher(undefined).reason).toMatchObject({ message: expect.stringContaining('No vault key'), messageKey: 'storage.noVaultKey' });
+  });
+
+  it('tokens under a key file are said to be protected by that file, whatever the policy but memory', () => {
+    const path = '/run/credentials/tunewall.service/tunewall-vault-key';
+    const loaded = loadKioskCipher(path, () => key);
+    for (const policy of ['os-keyring', 'allow-weak'] as const) {
+      const store = new MemoryStore();
+      const { vault: v } = vault(store, loaded.cipher, policy);
+      v.save(TOKENS);
+      expect(store.data.size).toBe(1);
+      expect(v.status).toEqual({ protection: 'key-file', reason: undefined, params: { path } });
+    }
+    expect(vault(new MemoryStore(), loaded.cipher, 'memory').vault.status.protection).toBe('memory');
   });
 });

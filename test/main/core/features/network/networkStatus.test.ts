@@ -4,7 +4,7 @@ import { createNetworkStatus, type NetworkStatusDeps } from '../../../../../main
 import { memoryLogger } from '../../support/fakes';
 import { manualClock } from '../support';
 
-const networkDown = new CatalogError({ kind: 'network', message: 'Tunewall cannot reach the music service.', retryable: true });
+const networkDown = new CatalogError({ kind: 'network', messageKey: 'network', retryable: true });
 
 function setup(answer: () => Promise<Response>, overrides: Partial<NetworkStatusDeps> = {}) {
   const clock = manualClock();
@@ -70,7 +70,7 @@ describe('network status', () => {
 
   it('a refusal that retrying cannot fix says nothing about the network', async () => {
     const { network, probes } = setup(() => Promise.reject(new TypeError('fetch failed')));
-    const notFound = new CatalogError({ kind: 'not-found', message: 'gone', retryable: false });
+    const notFound = new CatalogError({ kind: 'not-found', messageKey: 'catalog.notFound', retryable: false });
     expect((await network.guarded(() => Promise.reject(notFound))).ok).toBe(false);
     expect(network.view().online).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
