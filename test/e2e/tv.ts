@@ -119,3 +119,20 @@ export async function downToRow(page: Page, row: string, max = 30): Promise<void
   }
   throw new Error(`ArrowDown ×${max} never reached the row ${row}.`);
 }
+
+/** Presses down until focus stops moving: Home's last row, the rows on the way loaded as focus neared them. */
+export async function downToLastRow(page: Page, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const before = await focusedKey(page);
+    await page.keyboard.press('ArrowDown');
+    const moved = await expect
+      .poll(() => focusedKey(page).catch(() => before), { timeout: 3_000 })
+      .not.toBe(before)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) return;
+  }
+  throw new Error(`ArrowDown ×${max} never reached the last row.`);
+}
