@@ -10,7 +10,7 @@ import type { RunningSandbox } from '../sandbox/index';
 import type { FigureBook } from './figures';
 import { log, rowsSettled, sleep, type Bench } from './harness';
 import type { PageServer } from './pages';
-import { focusedKey, HomeWalk, homePosition, paintedAt, pressAndMeasure, resetMark, shown, type PressRecord } from './probe';
+import { focusedKey, HomeWalk, homePosition, paintedAt, pressAndMeasure, resetMark, shown, waitUntil, type PressRecord } from './probe';
 import { comparePresses, summarise } from './stats';
 
 /** Tunewall's p95 may be at most this many times the floor's. */
@@ -143,6 +143,27 @@ export async function pressUntil(page: Page, key: string, wanted: (focus: string
   throw new Error(`${key} ×${max} never reached the wanted focus (at ${String(await focusedKey(page))}).`);
 }
 
+/**
+ * Home asks for its rows as focus comes near them: focus is walked down to the last row and back up (presses not
+ * measured), so the press figures are taken on Home with every row, as the budget says.
+ */
+export async function loadEveryRow(page: Page): Promise<void> {
+  for (const key of ['ArrowDown', 'ArrowUp']) {
+    for (let i = 0; i < 80; i++) {
+      const before = await focusedKey(page);
+      await page.keyboard.press(key);
+      const moved = await waitUntil(page, `(document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null) !== ${JSON.stringify(before)}`, 3_000).then(
+        () => true,
+        () => false,
+      );
+      if (!moved) break;
+    }
+  }
+  await rowsSettled(page);
+  // From Settings (the top) back to the first tile.
+  await pressUntil(page, 'ArrowDown', (f) => f.startsWith('tile:'), 10);
+}
+
 /** Home afresh, then from its first tile down to the charts row, along it to `chartId`, and open it. */
 export async function openChart(page: Page, origin: string, chartId: string): Promise<void> {
   await page.goto(`${origin}/`);
@@ -185,6 +206,7 @@ export async function pressFigures(bench: Bench, book: FigureBook, pages: PageSe
   await paintedAt(page, 'home');
   await rowsSettled(page);
   await shown(page, '.tile.is-focused');
+  await loadEveryRow(page);
   const cdp = await context.newCDPSession(page);
 
   // Home, beside a grid of the same shape.

@@ -7,16 +7,21 @@ import type {
   AppState,
   AuthState,
   BridgeEvent,
+  BridgeMethod,
   DetailRef,
+  DetailView,
+  FavoriteState,
   QrMatrix,
   Result,
   RowId,
   RowView,
+  TileView,
+  TrackView,
   TunewallBridge,
   UiError,
 } from '../../shared/bridge';
 import { TERRITORIES, type Territory } from '../../shared/territory';
-import { makeDetail, makeTracks, memberFor, rowTiles } from './fakeData';
+import { makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
 
 export type FakeScenario =
   | 'pairing'
@@ -50,6 +55,8 @@ export interface FakeOptions {
   now?: () => number;
   /** Delay of every answer, to see loading states. */
   latencyMs?: number;
+  /** Rows that answer with no tiles (a member with no favourites yet). */
+  emptyRows?: RowId[];
 }
 
 export interface FakeCall {
@@ -69,6 +76,8 @@ export interface FakeBridge {
   holdRows(): { release(): void };
   /** Holds the answers for one row only, so rows can answer out of screen order. */
   holdRow(id: RowId): { release(): void };
+  /** The next call of `method` answers this error. */
+  fail(method: BridgeMethod, error?: UiError): void;
   callsOf(method: string): FakeCall[];
 }
 
@@ -78,6 +87,10 @@ export function qrMatrix(text: string): QrMatrix {
   for (let i = 0; i < modules.data.length; i++) bits += modules.data[i] ? '1' : '0';
   return { size: modules.size, modules: bits };
 }
+
+const ROW_IDS: readonly RowId[] = [
+  'favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids', 'collected-playlists', 'album-collection', 'shared-playlists',
+];
 
 const NETWORK_ERROR: UiError = {
   kind: 'network',
@@ -113,6 +126,20 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   let held: Promise<void> | undefined;
   const heldRows = new Map<RowId, Promise<void>>();
   let shuffles = 0;
+  const failingNext = new Map<BridgeMethod, UiError>();
+  /** Tracks added with addFavorite, newest first. */
+  const added: TrackView[] = [];
+  /** Every track handed out, so "More like this" knows its seed as the screen that asked showed it. */
+  const tracksSeen = new Map<string, TrackView>();
+  const seen = <T extends TrackView>(tracks: readonly T[]): void => {
+    for (const track of tracks) tracksSeen.set(track.id, track);
+  };
+  const failure = (method: BridgeMethod): { ok: false; error: UiError } | undefined => {
+    const error = failingNext.get(method);
+    if (error === undefined) return undefined;
+    failingNext.delete(method);
+    return { ok: false, error };
+  };
 
   const authFor = (): AuthState => {
     switch (scenario) {
@@ -181,7 +208,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
     version: '0.1.0',
   };
-  if (scenario === 'row-error') failing.set('mood-stations', NETWORK_ERROR);
+  if (scenario === 'row-error') failing.set('charts', NETWORK_ERROR);
 
   const emit = (event: BridgeEvent): void => {
     for (const listener of listeners) listener(event);
@@ -198,11 +225,33 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     calls.push({ method, args });
   };
   const titleOf = (ref: DetailRef): string => {
-    for (const id of ['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists'] as const) {
+    for (const id of ROW_IDS) {
       const found = rowTiles(id, state.territory).find((t) => t.ref?.id === ref.id);
       if (found) return found.title;
     }
     return ref.id;
+  };
+  const tilesOf = (id: RowId): TileView[] => {
+    if (options.emptyRows?.includes(id)) return [];
+    const tiles = rowTiles(id, state.territory);
+    if (id !== 'favorites') return tiles;
+    const ids = new Set(added.map((t) => t.id));
+    return [...added.map(trackTile), ...tiles.filter((t) => !ids.has(t.key))];
+  };
+  const detailOf = (ref: DetailRef): Result<DetailView> => {
+    const made = makeDetail(ref, state.territory, titleOf(ref), shuffles, tracksSeen.get(ref.id));
+    if (made.ok) return made;
+    if (made.reason === 'territory') {
+      return {
+        ok: false,
+        error: { kind: 'territory', message: `Not available in ${state.territory}.`, retryable: false, messageKey: 'notAvailableIn', params: { territory: state.territory } },
+      };
+    }
+    return { ok: false, error: { kind: 'not-found', message: 'The music service does not know this item.', retryable: false } };
+  };
+  const favoriteOf = (trackId: string): FavoriteState => {
+    if (state.auth.status !== 'signed-in' || state.auth.mode !== 'member') return 'members-only';
+    return tilesOf('favorites').some((t) => t.track?.id === trackId) ? 'favorite' : 'not-favorite';
   };
 
   const bridge: TunewallBridge = {
@@ -234,38 +283,62 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         failing.delete(id);
         return answer<Result<RowView>>({ ok: false, error });
       }
-      return answer<Result<RowView>>({
-        ok: true,
-        value: { id, tiles: rowTiles(id, state.territory), fetchedAt: now(), fromCache: false },
-      });
+      const tiles = tilesOf(id);
+      seen(tiles.flatMap((t) => (t.track === undefined ? [] : [t.track])));
+      return answer<Result<RowView>>({ ok: true, value: { id, tiles, fetchedAt: now(), fromCache: false } });
     },
     async getDetail(ref) {
       record('getDetail', ref);
       shuffles++;
-      return answer({ ok: true, value: makeDetail(ref, state.territory, titleOf(ref), shuffles) });
+      const failed = failure('getDetail');
+      if (failed) return answer(failed);
+      const result = detailOf(ref);
+      if (result.ok && (result.value.layout === 'tracks' || result.value.layout === 'artist')) seen(result.value.tracks);
+      return answer(result);
     },
     async getTracks(ref, offset, limit) {
       record('getTracks', ref, offset, limit);
-      const detail = makeDetail(ref, state.territory, titleOf(ref), shuffles);
-      return answer({
-        ok: true,
-        value: { offset, total: detail.totalTracks, tracks: makeTracks(ref, state.territory, offset, limit, shuffles) },
-      });
+      const failed = failure('getTracks');
+      if (failed) return answer(failed);
+      const detail = detailOf(ref);
+      if (!detail.ok) return answer(detail);
+      const total = detail.value.layout === 'tracks' || detail.value.layout === 'artist' ? detail.value.totalTracks : 0;
+      const tracks = makeTracks(ref, state.territory, offset, limit, shuffles);
+      seen(tracks);
+      return answer({ ok: true, value: { offset, total, tracks } });
     },
-    async getTiles(ref, offset) {
-      record('getTiles', ref, offset);
-      return answer({ ok: true, value: { offset, total: 0, tiles: [] } });
+    async getTiles(ref, offset, limit) {
+      record('getTiles', ref, offset, limit);
+      const failed = failure('getTiles');
+      if (failed) return answer(failed);
+      return answer({ ok: true, value: makeTiles(ref, state.territory, offset, limit) });
     },
     async stationArt(stationId) {
       record('stationArt', stationId);
-      return answer({ ok: true, value: [] });
+      const failed = failure('stationArt');
+      if (failed) return answer(failed);
+      return answer({ ok: true, value: stationImages(stationId, state.territory) });
     },
     async favoriteState(trackId) {
       record('favoriteState', trackId);
-      return answer({ ok: true, value: 'not-favorite' });
+      const failed = failure('favoriteState');
+      if (failed) return answer(failed);
+      return answer({ ok: true, value: favoriteOf(trackId) });
     },
     async addFavorite(trackId) {
       record('addFavorite', trackId);
+      const failed = failure('addFavorite');
+      if (failed) return answer(failed);
+      const before = favoriteOf(trackId);
+      if (before === 'members-only') {
+        return answer({ ok: false, error: { kind: 'auth', message: 'Sign in with your phone to keep favorites.', retryable: false, messageKey: 'favoriteNeedsMember' } });
+      }
+      const track = tracksSeen.get(trackId);
+      if (before === 'not-favorite' && track !== undefined) {
+        added.unshift(track);
+        // As the core does: the favourites row is pushed again once the service has it.
+        setTimeout(() => emit({ type: 'row', row: { id: 'favorites', tiles: tilesOf('favorites'), fetchedAt: now(), fromCache: false } }), 0);
+      }
       return answer({ ok: true, value: 'favorite' });
     },
     async qrCode(text) {
@@ -333,6 +406,9 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         }),
       );
       return { release: () => release() };
+    },
+    fail(method, error = NETWORK_ERROR) {
+      failingNext.set(method, error);
     },
     callsOf(method) {
       return calls.filter((c) => c.method === method);

@@ -1,6 +1,6 @@
 /** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk). */
 import { createRoot } from 'react-dom/client';
-import type { LanguageSetting } from '../../shared/bridge';
+import type { DetailKind, LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
 import { App } from '../src/App';
 import type { Screen } from '../src/store/navStore';
@@ -31,12 +31,18 @@ const fake = createFakeBridge({
 
 const screens: Screen[] = [];
 const screen = params.get('screen');
+const id = params.get('id');
 if (screen === 'settings') screens.push({ name: 'settings' });
-if (screen === 'detail' || screen === 'station') {
-  const row = screen === 'detail' ? 'charts' : 'mood-stations';
+if (screen === 'detail' || screen === 'station' || screen === 'genre') {
+  const row = screen === 'detail' ? 'charts' : screen === 'station' ? 'mood-stations' : 'genre-stations';
   const tile = rowTiles(row, territory)[0];
   if (tile?.ref !== undefined) screens.push({ name: 'detail', ref: tile.ref, title: tile.title });
 }
+// Every other kind by its fake id: ?screen=album&id=album-1, artist (artist-0), new-release-category (nr-0),
+// kids-category (kids-0), recommended (any track id).
+const kinds: DetailKind[] = ['album', 'artist', 'new-release-category', 'kids-category', 'recommended', 'playlist', 'new-hits'];
+const kind = kinds.find((k) => k === screen);
+if (kind !== undefined && id !== null) screens.push({ name: 'detail', ref: { kind, id }, title: id });
 
 // As when the kiosk shell's process has stopped.
 if (params.has('shell-stopped')) shellConnection.setState({ lost: true });

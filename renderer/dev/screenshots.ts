@@ -23,7 +23,7 @@ const BOTH: [number, number][] = [
   [1280, 720],
 ];
 
-const SHOTS: Shot[] = [
+const ALL: Shot[] = [
   { name: 'pairing', query: 'fake=pairing', sizes: [...BOTH, [3840, 2160]] },
   { name: 'pairing-en', query: 'fake=pairing&lang=en' },
   { name: 'pairing-zh', query: 'fake=pairing&lang=zh-Hant' },
@@ -70,6 +70,35 @@ const SHOTS: Shot[] = [
   { name: 'detail-deep', query: 'fake=home&screen=detail', keys: Array<string>(40).fill('ArrowDown') },
   { name: 'station', query: 'fake=home&screen=station&territory=JP' },
   { name: 'detail-phone', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'Enter'] },
+  // Further down Home: new releases, kids and the member's own rows, loaded as focus comes near them.
+  { name: 'home-lower', query: 'fake=home', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
+  { name: 'home-lower-en', query: 'fake=home&lang=en&territory=SG', keys: Array<string>(7).fill('ArrowDown') },
+  { name: 'home-bottom-ja', query: 'fake=home&territory=JP', keys: Array<string>(14).fill('ArrowDown') },
+  { name: 'genre-station', query: 'fake=home&screen=genre&lang=en&territory=SG' },
+  { name: 'album', query: 'fake=home&screen=album&id=album-0' },
+  { name: 'album-en', query: 'fake=home&screen=album&id=album-1&lang=en&territory=SG' },
+  { name: 'album-ja', query: 'fake=home&screen=album&id=album-2&territory=JP' },
+  { name: 'album-empty', query: 'fake=home&screen=album&id=album-29&lang=en' },
+  { name: 'album-unavailable', query: 'fake=home&screen=album&id=album-7&territory=JP' },
+  { name: 'album-unavailable-en', query: 'fake=home&screen=album&id=album-7&territory=JP&lang=en' },
+  { name: 'album-missing', query: 'fake=home&screen=album&id=missing-1&lang=en' },
+  { name: 'artist', query: 'fake=home&screen=artist&id=artist-0' },
+  { name: 'artist-en', query: 'fake=home&screen=artist&id=artist-1&lang=en&territory=SG', keys: ['ArrowDown', 'ArrowDown'] },
+  { name: 'artist-ja', query: 'fake=home&screen=artist&id=artist-2&territory=JP' },
+  { name: 'new-releases', query: 'fake=home&screen=new-release-category&id=nr-0' },
+  { name: 'new-releases-en', query: 'fake=home&screen=new-release-category&id=nr-1&lang=en&territory=SG', keys: ['ArrowDown', 'ArrowDown', 'ArrowRight'] },
+  { name: 'new-releases-ja', query: 'fake=home&screen=new-release-category&id=nr-2&territory=JP' },
+  { name: 'kids', query: 'fake=home&screen=kids-category&id=kids-0' },
+  { name: 'kids-en', query: 'fake=home&screen=kids-category&id=kids-1&lang=en&territory=SG', keys: ['ArrowDown'] },
+  { name: 'kids-ja', query: 'fake=home&screen=kids-category&id=kids-2&territory=JP' },
+  { name: 'kids-empty', query: 'fake=home&screen=kids-category&id=kids-3&lang=en&territory=SG' },
+  { name: 'panel', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'Enter'] },
+  { name: 'panel-en', query: 'fake=home&screen=detail&lang=en&territory=SG', keys: ['Enter', 'ArrowDown'] },
+  { name: 'panel-ja-added', query: 'fake=home&screen=detail&territory=JP', keys: ['Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
+  { name: 'panel-guest', query: 'fake=guest&screen=detail&lang=en', keys: ['Enter'] },
+  { name: 'recommended', query: 'fake=home&screen=detail', keys: ['Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
+  { name: 'recommended-en', query: 'fake=home&screen=detail&lang=en&territory=SG', keys: ['Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
+  { name: 'recommended-none', query: 'fake=home&screen=detail&lang=ja', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
   { name: 'settings', query: 'fake=home&screen=settings' },
   { name: 'settings-en', query: 'fake=home&screen=settings&lang=en', keys: ['ArrowDown', 'ArrowDown'] },
   { name: 'settings-keyfile-en', query: 'fake=home&screen=settings&lang=en&key-file' },
@@ -77,6 +106,10 @@ const SHOTS: Shot[] = [
   { name: 'settings-keyfile-ja', query: 'fake=home&screen=settings&lang=ja&key-file' },
   { name: 'settings-memory-ja', query: 'fake=home&screen=settings&lang=ja' },
 ];
+
+// `npx tsx renderer/dev/screenshots.ts album artist` takes only the shots whose names start with one of those words.
+const only = process.argv.slice(2);
+const SHOTS = only.length === 0 ? ALL : ALL.filter((shot) => only.some((word) => shot.name.startsWith(word)));
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -13,17 +13,21 @@ import { useKioskIdle } from './input/useKioskIdle';
 import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
 import { createNavStore, type Screen } from './store/navStore';
-import { Detail } from './screens/Detail';
-import { Home, rowIdsFor } from './screens/Home';
+import { ScreenModels } from './store/screenModels';
+import { StationArtLoader } from './components/stationArt';
+import { Detail } from './screens/detail/Detail';
+import { Home } from './screens/Home';
+import { loadPlannedRows, rowIdsFor, topRowSettled } from './screens/home/rowPlan';
 import { Pairing } from './screens/Pairing';
 import { Settings } from './screens/Settings';
 
 type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
 
 /**
- * "Approved — signing in…" stays until Home's top row can be shown, at least APPROVED_MIN_MS so it reads as a
- * confirmation rather than a flicker, and at most APPROVED_MAX_MS when the row is slow. A fixed 1.5 s hold kept Home
- * from painting for that long after every approval, with its rows not even asked for until it ended.
+ * "Approved — signing in…" stays until Home's top row can be shown (the first row that is not hidden for being
+ * empty), at least APPROVED_MIN_MS so it reads as a confirmation rather than a flicker, and at most APPROVED_MAX_MS
+ * when the row is slow. A fixed 1.5 s hold kept Home from painting for that long after every approval, with its rows
+ * not even asked for until it ended. Rows further down are not waited for.
  */
 const APPROVED_MIN_MS = 300;
 const APPROVED_MAX_MS = 1500;
@@ -64,15 +68,15 @@ function Screens() {
     };
   }, [approvedFrom]);
 
-  // Home's rows load behind "Approved" once the member's profile is known (the core keeps rows per member).
+  // Home's first rows load behind "Approved" once the member's profile is known (the core keeps rows per member);
+  // again as they answer, since one that comes back empty is hidden and the next one takes its place.
   const memberKnown = auth?.status === 'signed-in' && auth.mode === 'member' && auth.member !== undefined;
   useEffect(() => {
     if (approvedFrom === undefined || !memberKnown) return;
-    for (const id of rowIdsFor(true)) if (app.getState().rows[id] === undefined) void app.getState().loadRow(id);
-  }, [approvedFrom, memberKnown, app]);
-  const topRow = rows[rowIdsFor(true)[0] ?? 'charts'];
+    loadPlannedRows(app, rowIdsFor(true), undefined);
+  }, [approvedFrom, memberKnown, app, rows]);
   const showApproved =
-    approvedFrom !== undefined && !(approvedLongEnough === approvedFrom && topRow !== undefined && topRow.status !== 'loading');
+    approvedFrom !== undefined && !(approvedLongEnough === approvedFrom && topRowSettled(rowIdsFor(true), rows));
 
   // Focus must always be somewhere: before each move, put it back on the screen if its element went away.
   useEffect(() => {
@@ -101,7 +105,7 @@ function Screens() {
   if (auth.status !== 'signed-in') return <Pairing auth={auth} />;
   if (top === undefined || top.screen.name === 'home') return <Home />;
   if (top.screen.name === 'settings') return <Settings />;
-  return <Detail key={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
+  return <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
 }
 
 /**
@@ -163,7 +167,18 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
   const value = useMemo<Tunewall>(() => {
     // Before any child registers a focusable or asks for focus: Norigin ignores setFocus until it is started.
     startNavigation(hub);
-    return { bridge, app: createAppStore(bridge, boot), nav: createNavStore(initialScreens), quit: quit ?? (() => window.close()) };
+    const nav = createNavStore(initialScreens);
+    const models = new ScreenModels(bridge);
+    // A screen taken off the stack lets go of its data.
+    nav.subscribe((s) => models.keepOnly(s.stack.map((entry) => entry.id)));
+    return {
+      bridge,
+      app: createAppStore(bridge, boot),
+      nav,
+      models,
+      stationArt: new StationArtLoader(bridge),
+      quit: quit ?? (() => window.close()),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens and the boot view only matter once
   }, [bridge, quit, hub]);
   // In the boot view's language from the first render, so Home is not painted in English and then again.

@@ -12,6 +12,9 @@ async function signedInHome(page: Page, shell: Shell): Promise<SandboxApi> {
   await openTv(page, shell);
   await sandbox.approve((await pairing.code(page).innerText()).trim());
   await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:favorites:/);
+  // Down from the member's favourites to the charts.
+  await page.keyboard.press('ArrowDown');
   await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
   return sandbox;
 }

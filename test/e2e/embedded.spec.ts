@@ -12,7 +12,7 @@ import { createAesGcmCipher, parseVaultKey } from '../../main/core/vault/aesGcmC
 import { tokenDigest } from '../../sandbox/auth/tokens';
 import { SANDBOX_STATE_FILE } from '../../sandbox/index';
 import { expect, SandboxApi, test, writeVaultKey, type Shell } from './kiosk';
-import { focused, homeRow, openTv, pairing, pressUntilFocused, scanQr } from './tv';
+import { downToRow, focused, homeRow, openTv, pairing, pressUntilFocused, scanQr } from './tv';
 
 function sandboxOf(shell: Shell): SandboxApi {
   if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
@@ -90,11 +90,16 @@ test("a track's open-on-your-phone code leads the phone to that track's page", a
   await openTv(page, shell);
   await sandboxOf(shell).approve((await pairing.code(page).innerText()).trim());
   await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  // Down from the member's favourites to the charts.
+  await downToRow(page, 'charts');
   await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
   await page.keyboard.press('Enter');
   await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
   await pressUntilFocused(page, 'ArrowDown', 'track:2');
   const name = (await focused(page).locator('.track-name').innerText()).trim();
+  // OK opens the track's panel; its first action is "Open on your phone".
+  await page.keyboard.press('Enter');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'panel-phone');
   await page.keyboard.press('Enter');
   await expect(page.locator('.phone-target')).toContainText(name);
   const url = await scanQr(page, page.locator('.phone-qr svg.qr'));

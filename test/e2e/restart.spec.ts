@@ -29,8 +29,7 @@ function serviceEnv(vaultKeyFile: string): Record<string, string> {
 }
 
 async function homeRowsShown(page: Page): Promise<void> {
-  for (const row of ['charts', 'mood-stations']) await expect(homeRow(page, row).locator('.tile').first()).toBeVisible();
-  await expect(page.locator('section.row[data-row^="genre-stations"] .tile').first()).toBeVisible();
+  for (const row of ['favorites', 'charts', 'new-hits']) await expect(homeRow(page, row).locator('.tile').first()).toBeVisible();
 }
 
 const deviceCodeRequests = (): number => service.control.requestLog().filter((r) => r.path.startsWith('/oauth2/device')).length;
@@ -68,7 +67,7 @@ test('after a restart the member is still signed in and Home paints from the cac
   await expect(page.locator('.member-name')).toHaveText('林語彤');
 
   // Settings → Sign out → confirm.
-  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:favorites:/);
   await pressUntilFocused(page, 'ArrowUp', 'home-settings');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();

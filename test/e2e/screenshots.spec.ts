@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, REPO, SandboxApi, test } from './kiosk';
-import { artworkSettled, focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { artworkSettled, downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -29,7 +29,7 @@ async function shoot(page: Page, screen: string, ready: (page: Page) => Promise<
   }
 }
 
-test('screenshots of pairing, home, detail and settings at 1920×1080 and 1280×720', async ({ page, launchShell }) => {
+test('screenshots of pairing, home, a chart, the track panel, an album, an artist, a children category and settings at 1920×1080 and 1280×720', async ({ page, launchShell }) => {
   const shell = await launchShell();
   if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
   const sandbox = new SandboxApi(shell.sandboxOrigin);
@@ -42,11 +42,14 @@ test('screenshots of pairing, home, detail and settings at 1920×1080 and 1280×
 
   await sandbox.approve((await pairing.code(page).innerText()).trim());
   await shoot(page, 'home', async (p) => {
+    await expect(homeRow(p, 'favorites').locator('.tile').first()).toBeVisible();
     await expect(homeRow(p, 'charts').locator('.tile').first()).toBeVisible();
-    await expect(homeRow(p, 'mood-stations').locator('.tile').first()).toBeVisible();
     await expect(p.locator('.member-name')).toHaveText('林語彤');
   });
 
+  // Down from the member's favourites to the charts, and the first chart.
+  await downToRow(page, 'charts');
+  const chartKey = await focusedKey(page);
   await page.keyboard.press('Enter');
   await shoot(page, 'detail', async (p) => {
     await expect(focused(p)).toHaveAttribute('data-focus-key', 'track:0');
@@ -54,9 +57,41 @@ test('screenshots of pairing, home, detail and settings at 1920×1080 and 1280×
     await expect(focused(p).locator('.track-name')).not.toBeEmpty();
   });
 
+  // A track that has its album (the service sends some without): its panel, then its album and the album's artist.
+  for (let i = 0; i < 20 && (await focused(page).locator('.track-album').innerText()).trim() === ''; i++) {
+    await pressUntilFocused(page, 'ArrowDown', `track:${i + 1}`);
+  }
+  await page.keyboard.press('Enter');
+  await shoot(page, 'track-panel', async (p) => {
+    await expect(focused(p)).toHaveAttribute('data-focus-key', 'panel-phone');
+    await expect(p.getByRole('dialog').getByRole('button', { name: /favorites/ })).toBeVisible();
+  });
+  await pressUntilFocused(page, 'ArrowDown', 'panel-album');
+  await page.keyboard.press('Enter');
+  await shoot(page, 'album', async (p) => {
+    await expect(p.locator('.detail-kind')).toHaveText('Album');
+    await expect(focused(p)).toHaveAttribute('data-focus-key', 'track:0');
+  });
+  await pressUntilFocused(page, 'ArrowLeft', 'album-artist');
+  await page.keyboard.press('Enter');
+  await shoot(page, 'artist', async (p) => {
+    await expect(p.locator('.detail-kind')).toHaveText('Artist');
+    await expect(focused(p)).toHaveAttribute('data-focus-key', /^tile:artist-albums:/);
+  });
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Escape');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', chartKey);
+
+  // A children category, further down Home.
+  await downToRow(page, 'kids');
+  await page.keyboard.press('Enter');
+  await shoot(page, 'kids', async (p) => {
+    await expect(p.locator('.detail-kind')).toHaveText('Kids');
+    await expect(focused(p)).toHaveAttribute('data-focus-key', /^tile:kids-/);
+  });
+
   await page.keyboard.press('Escape');
-  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
-  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:kids:/);
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings', 40);
   await page.keyboard.press('Enter');
   await shoot(page, 'settings', async (p) => {
     await expect(p.getByRole('heading', { name: 'Settings' })).toBeVisible();

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { expect, test, writeVaultKey } from './kiosk';
-import { focused, homeRow, openTv, pairing } from './tv';
+import { downToRow, focused, homeRow, openTv, pairing } from './tv';
 
 let service: RunningSandbox;
 
@@ -30,6 +30,8 @@ test('when the shell stops the page says so and reconnects once it is back', asy
   await openTv(page, first);
   expect(service.control.approve((await pairing.code(page).innerText()).trim())).toBe(true);
   await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  // Down from the member's favourites to the charts (a chart opens a page; a favourite, its track's panel).
+  await downToRow(page, 'charts');
   await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
 
   await first.stop();

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { expect, test, writeVaultKey } from './kiosk';
 import { startTokenTap, type TokenTap } from './tokenTap';
-import { focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { downToRow, focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
 let tap: TokenTap;
 let service: RunningSandbox;
@@ -72,7 +72,8 @@ test('no token, device code or client secret ever reaches the page, across sign-
   expect(service.control.approve((await pairing.code(page).innerText()).trim())).toBe(true);
   await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
 
-  // Browse: a chart and back.
+  // Browse: a chart (the row under the member's favourites) and back.
+  await downToRow(page, 'charts');
   await page.keyboard.press('Enter');
   await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
   await page.keyboard.press('Escape');

@@ -96,3 +96,43 @@ const ARTWORK_SETTLED = `(() => {
 export async function artworkSettled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(ARTWORK_SETTLED)).toBe(true);
 }
+
+/** The Home row holding focus (its data-row key). */
+export async function focusedRow(page: Page): Promise<string> {
+  await expect(page.locator('section.row.has-focus')).toHaveCount(1);
+  return (await page.locator('section.row.has-focus').getAttribute('data-row')) ?? '';
+}
+
+/**
+ * Presses down until the row holding focus is `row` (or one of its categories), and something in it has focus (a row
+ * still loading holds focus itself until its tiles arrive).
+ */
+export async function downToRow(page: Page, row: string, max = 30): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const at = await focusedRow(page);
+    if (at === row || at.startsWith(`${row}:`)) {
+      await expect(page.locator('section.row.has-focus .is-focused')).toHaveCount(1);
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedRow(page)).not.toBe(at);
+  }
+  throw new Error(`ArrowDown ×${max} never reached the row ${row}.`);
+}
+
+/** Presses down until focus stops moving: Home's last row, the rows on the way loaded as focus neared them. */
+export async function downToLastRow(page: Page, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const before = await focusedKey(page);
+    await page.keyboard.press('ArrowDown');
+    const moved = await expect
+      .poll(() => focusedKey(page).catch(() => before), { timeout: 3_000 })
+      .not.toBe(before)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) return;
+  }
+  throw new Error(`ArrowDown ×${max} never reached the last row.`);
+}

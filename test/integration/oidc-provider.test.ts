@@ -7,7 +7,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthSession } from '../../main/core/auth/session';
 import type { LifetimeBounds } from '../../main/core/auth/expiry';
@@ -26,12 +26,21 @@ let server: Server;
 let provider: Provider;
 let issuer: string;
 
+/**
+ * The provider warns on stderr that this Node is older than it supports and that its in-memory storage and signing
+ * keys are for development, which is what a test wants: those three warnings are expected and kept off the output.
+ */
+const EXPECTED_WARNINGS = [/Unsupported runtime/, /in-memory adapter/, /development-only signing keys/];
+
 beforeAll(async () => {
+  const warnings: string[] = [];
+  const warn = vi.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+  const { default: OidcProvider } = await import('oidc-provider');
   server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, {
+  provider = new OidcProvider(issuer, {
     clients: [
       {
         client_id: CLIENT.clientId,
@@ -56,6 +65,9 @@ beforeAll(async () => {
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
   });
   server.on('request', provider.callback());
+  warn.mockRestore();
+  const unexpected = warnings.filter((w) => !EXPECTED_WARNINGS.some((pattern) => pattern.test(w)));
+  expect(unexpected).toEqual([]);
 });
 afterAll(async () => {
   server.closeAllConnections();

@@ -86,18 +86,25 @@ describe('detail', () => {
     await waitFor(() => expect(fake.callsOf('getDetail')).toHaveLength(2));
   });
 
-  it('"Open on your phone" shows a QR code of the selected track, and Back closes it', async () => {
+  it('"Open on your phone" in a track\'s panel shows a QR code of the track, and Back closes it', async () => {
     const { ref, title } = chart();
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
     await expectFocus('track:0');
+    const name = document.querySelector('[data-focus-key="track:0"] .track-name')?.firstChild?.textContent ?? '';
+    await press('select');
+    await screen.findByRole('dialog', { name });
+    await expectFocus('panel-phone');
     await press('select');
     const dialog = await screen.findByRole('dialog', { name: 'Scan to open on your phone' });
     await waitFor(() => expect(fake.callsOf('qrCode')).toHaveLength(1));
     expect(String(fake.callsOf('qrCode')[0]?.args[0])).toMatch(/^https:\/\/music\.example\.com\/track\//);
     await waitFor(() => expect(dialog.querySelector('svg.qr')).not.toBeNull());
     await press('back');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Scan to open on your phone' })).toBeNull());
+    // Back closed the QR code only: the panel is there again, then Back closes it and focus is on the track.
+    await expectFocus('panel-phone');
+    await press('back');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // Back closed the overlay only; the detail is still there, focus back on the track.
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     await expectFocus('track:0');
   });

@@ -35,3 +35,28 @@ export async function expectFocus(key: string): Promise<void> {
     if (getCurrentFocusKey() !== key) throw new Error(`focus is on ${getCurrentFocusKey()}, expected ${key}`);
   });
 }
+
+/**
+ * jsdom lays nothing out: gives track lists the height they have on a 1080p screen, so the virtualiser renders rows.
+ * Returns the function that takes it back (for afterAll).
+ */
+export function sizeTrackLists(): () => void {
+  const listSize = (fallback: number, size: number) =>
+    function (this: HTMLElement): number {
+      return this.classList.contains('track-list') ? size : fallback;
+    };
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: listSize(0, 1400) });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: listSize(0, 1200) });
+  if (typeof HTMLElement.prototype.scrollTo !== 'function') {
+    Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
+  }
+  return () => {
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+    Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  };
+}
+
+/** The focus key of the tile `tileKey` in Home's (or a detail's) row `rowKey`. */
+export function tileKey(rowKey: string, key: string | undefined): string {
+  return `tile:${rowKey}:${key ?? ''}`;
+}

@@ -15,94 +15,103 @@ describe('home rows', () => {
   it('shows skeletons while a row loads, then its tiles, and puts focus on the first tile', async () => {
     const { fake, container } = renderApp({ scenario: 'home', language: 'en' });
     const held = fake.holdRows();
-    const charts = await screen.findByRole('region', { name: 'Charts' });
-    await waitFor(() => expect(charts.querySelectorAll('.tile-skeleton').length).toBeGreaterThan(0));
-    expect(within(charts).queryAllByRole('button')).toHaveLength(0);
+    const favorites = await screen.findByRole('region', { name: 'Your favorites' });
+    await waitFor(() => expect(favorites.querySelectorAll('.tile-skeleton').length).toBeGreaterThan(0));
+    expect(within(favorites).queryAllByRole('button')).toHaveLength(0);
 
     await act(async () => held.release());
-    const first = rowTiles('charts', 'TW')[0];
-    expect(await within(charts).findByRole('button', { name: first?.title })).toBeTruthy();
-    await expectFocus(`tile:charts:${first?.key}`);
+    const first = rowTiles('favorites', 'TW')[0];
+    await expectFocus(`tile:favorites:${first?.key}`);
+    expect(within(favorites).getAllByRole('button')).toHaveLength(12);
     expect(container.querySelector('.tile.is-focused')?.textContent).toContain(first?.title);
-    expect(fake.callsOf('loadRow').map((c) => c.args[0])).toEqual(
-      expect.arrayContaining(['charts', 'mood-stations', 'genre-stations', 'favorites', 'collected-playlists']),
-    );
   });
 
   it('puts first focus on the top row even when a lower row answers first', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
-    const charts = fake.holdRow('charts');
-    const mood = await screen.findByRole('region', { name: 'Mood stations' });
-    await within(mood).findByRole('button', { name: rowTiles('mood-stations', 'TW')[0]?.title });
-    await act(async () => charts.release());
-    const first = rowTiles('charts', 'TW')[0];
-    await expectFocus(`tile:charts:${first?.key}`);
+    const favorites = fake.holdRow('favorites');
+    const charts = await screen.findByRole('region', { name: 'Charts' });
+    await within(charts).findByRole('button', { name: rowTiles('charts', 'TW')[0]?.title });
+    await act(async () => favorites.release());
+    await expectFocus(`tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`);
   });
 
   it('moves along a row and between rows by order, remembering each row\'s tile, with no layout to measure', async () => {
     // jsdom lays nothing out: every box is 0×0, so only navigation by order can get these right.
     renderApp({ scenario: 'home', language: 'en' });
+    const favorites = rowTiles('favorites', 'TW');
     const charts = rowTiles('charts', 'TW');
-    const mood = rowTiles('mood-stations', 'TW');
-    await expectFocus(`tile:charts:${charts[0]?.key}`);
+    await expectFocus(`tile:favorites:${favorites[0]?.key}`);
     await press('right');
-    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await expectFocus(`tile:favorites:${favorites[1]?.key}`);
     await press('down');
-    await expectFocus(`tile:mood-stations:${mood[0]?.key}`);
+    await expectFocus(`tile:charts:${charts[0]?.key}`);
     // The row holding focus is marked (its title lit), and only that row.
-    await waitFor(() => expect(document.querySelector('section.row.has-focus')?.getAttribute('data-row')).toBe('mood-stations'));
+    await waitFor(() => expect(document.querySelector('section.row.has-focus')?.getAttribute('data-row')).toBe('charts'));
     expect(document.querySelectorAll('section.row.has-focus')).toHaveLength(1);
     await press('right');
     await press('right');
-    await expectFocus(`tile:mood-stations:${mood[2]?.key}`);
+    await expectFocus(`tile:charts:${charts[2]?.key}`);
     await press('up');
-    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await expectFocus(`tile:favorites:${favorites[1]?.key}`);
     await press('up');
     await expectFocus('home-settings');
     await press('down');
-    await expectFocus(`tile:charts:${charts[1]?.key}`);
+    await expectFocus(`tile:favorites:${favorites[1]?.key}`);
     await press('left');
     await press('left');
-    await expectFocus(`tile:charts:${charts[0]?.key}`);
+    await expectFocus(`tile:favorites:${favorites[0]?.key}`);
   });
 
-  it('passes over a row that is still loading on the way down', async () => {
+  it('down onto a row still loading focuses the row, then its first tile once it arrives', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
-    const held = fake.holdRow('mood-stations');
-    const charts = rowTiles('charts', 'TW');
-    await expectFocus(`tile:charts:${charts[0]?.key}`);
+    const held = fake.holdRow('charts');
+    await expectFocus(`tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`);
     await press('down');
-    const focused = document.querySelector('.tile.is-focused');
-    expect(focused?.closest('section')?.getAttribute('aria-label')).toMatch(/^Genre stations/);
+    await expectFocus('row:charts');
+    const charts = screen.getByRole('region', { name: 'Charts' });
+    expect(charts.querySelector('.row-track')?.getAttribute('data-focused')).toBe('row');
+    expect(charts.classList.contains('has-focus')).toBe(true);
     await act(async () => held.release());
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    expect(charts.querySelector('.row-track')?.getAttribute('data-focused')).toBeNull();
+    // The row's focus mark, set by the navigation, survived the row being drawn again with its tiles.
+    expect(charts.classList.contains('has-focus')).toBe(true);
   });
 
   it('groups genre stations into one row per category', async () => {
     renderApp({ scenario: 'home', language: 'en' });
+    await expectFocus(`tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`);
+    // Genre stations are further down than the first screen: they load as focus comes near.
+    for (let i = 0; i < 3; i++) await press('down');
     expect(await screen.findByRole('region', { name: 'Genre stations · 流行' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Genre stations · 搖滾' })).toBeTruthy();
   });
 
-  it('guests get no member rows', async () => {
-    const { fake } = renderApp({ scenario: 'guest', language: 'en' });
+  it('guests get the catalog rows only, in order', async () => {
+    renderApp({ scenario: 'guest', language: 'en' });
     await screen.findByRole('region', { name: 'Charts' });
-    await waitFor(() => expect(fake.callsOf('loadRow').length).toBe(3));
-    expect(screen.queryByRole('region', { name: 'Favorites' })).toBeNull();
+    const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));
+    expect(names.slice(0, 3)).toEqual(['Charts', 'New hits', 'Mood stations']);
+    expect(names).not.toContain('Your favorites');
+    expect(names).not.toContain('Your playlists');
+    expect(names).not.toContain('Your albums');
+    expect(names).not.toContain('Playlists you shared');
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
   });
 
   it('shows a row error with a focusable retry that loads the row again', async () => {
     const { fake } = renderApp({ scenario: 'row-error', language: 'en' });
-    const mood = await screen.findByRole('region', { name: 'Mood stations' });
-    await within(mood).findByRole('button', { name: 'Try again' });
-    expect(within(mood).getByRole('alert').textContent).toContain('cannot reach the music service');
-    await act(async () => setFocus('retry:mood-stations'));
-    await expectFocus('retry:mood-stations');
-    const before = fake.callsOf('loadRow').filter((c) => c.args[0] === 'mood-stations').length;
+    const charts = await screen.findByRole('region', { name: 'Charts' });
+    await within(charts).findByRole('button', { name: 'Try again' });
+    expect(within(charts).getByRole('alert').textContent).toContain('cannot reach the music service');
+    await act(async () => setFocus('retry:charts'));
+    await expectFocus('retry:charts');
+    const before = fake.callsOf('loadRow').filter((c) => c.args[0] === 'charts').length;
     await press('select');
     await waitFor(() =>
-      expect(fake.callsOf('loadRow').filter((c) => c.args[0] === 'mood-stations').length).toBe(before + 1),
+      expect(fake.callsOf('loadRow').filter((c) => c.args[0] === 'charts').length).toBe(before + 1),
     );
-    expect(await within(row('Mood stations')).findByRole('button', { name: rowTiles('mood-stations', 'TW')[0]?.title })).toBeTruthy();
+    expect(await within(row('Charts')).findByRole('button', { name: rowTiles('charts', 'TW')[0]?.title })).toBeTruthy();
     // The retry button went away with the error; focus did not go with it.
     await waitFor(() => expect(document.querySelector('.is-focused')).not.toBeNull());
   });
@@ -124,7 +133,7 @@ describe('home rows', () => {
 
 describe('back', () => {
   it('from a detail returns to Home with focus on the tile that was opened', async () => {
-    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const { fake } = renderApp({ scenario: 'guest', language: 'en' });
     const tiles = rowTiles('mood-stations', 'TW');
     const key = `tile:mood-stations:${tiles[3]?.key}`;
     await within(await screen.findByRole('region', { name: 'Mood stations' })).findByRole('button', { name: tiles[3]?.title });
@@ -152,7 +161,7 @@ describe('back', () => {
 
   it('on Home closes the leave dialog when pressed again, with focus back where it was', async () => {
     renderApp({ scenario: 'home', language: 'en' });
-    const first = `tile:charts:${rowTiles('charts', 'TW')[0]?.key}`;
+    const first = `tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`;
     await expectFocus(first);
     await press('back');
     await screen.findByRole('dialog');
@@ -175,5 +184,32 @@ describe('back', () => {
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     await act(async () => fake.emit({ type: 'intent', intent: 'back' }));
     expect(await screen.findByRole('region', { name: 'Charts' })).toBeTruthy();
+  });
+});
+
+describe('a row that takes focus while loading', () => {
+  it('hands focus to the first of its categories when it arrives as several rows', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en' });
+    const held = fake.holdRow('genre-stations');
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    await press('down');
+    await press('down');
+    await expectFocus(`tile:mood-stations:${rowTiles('mood-stations', 'TW')[0]?.key}`);
+    await press('down');
+    await expectFocus('row:genre-stations');
+    await act(async () => held.release());
+    const first = rowTiles('genre-stations', 'TW')[0];
+    await expectFocus(`tile:genre-stations:${first?.group ?? ''}:${first?.key}`);
+  });
+
+  it('hands focus to the row below when it comes back empty', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en', emptyRows: ['new-hits'] });
+    const held = fake.holdRow('new-hits');
+    await expectFocus(`tile:charts:${rowTiles('charts', 'TW')[0]?.key}`);
+    await press('down');
+    await expectFocus('row:new-hits');
+    await act(async () => held.release());
+    await expectFocus(`tile:mood-stations:${rowTiles('mood-stations', 'TW')[0]?.key}`);
+    expect(screen.queryByRole('region', { name: 'New hits' })).toBeNull();
   });
 });

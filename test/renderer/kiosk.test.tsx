@@ -13,7 +13,8 @@ describe('kiosk idle mode', () => {
   it('returns to Home after no input, walks focus through the tiles, and the first key only wakes it', async () => {
     // Only the idle clock is faked; promises and the navigation's own timers run for real.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { fake } = renderApp({ scenario: 'home', language: 'en', kiosk: true, screens: [{ name: 'settings' }] });
+    // No favourites: every tile the walk reaches opens a page (a favourite would open its track's panel).
+    const { fake } = renderApp({ scenario: 'home', language: 'en', kiosk: true, screens: [{ name: 'settings' }], emptyRows: ['favorites'] });
     await act(async () => fake.setState({ kiosk: { enabled: true, idleSeconds: 30 } }));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
 
@@ -60,10 +61,11 @@ describe('kiosk idle mode', () => {
 
   it('from a detail screen, returns to Home and walks from its first tile as soon as Home has drawn', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    const { fake } = renderApp({ scenario: 'home', language: 'en', kiosk: true });
+    // No favourites: the first row is the charts, and every tile opens a page.
+    const { fake } = renderApp({ scenario: 'home', language: 'en', kiosk: true, emptyRows: ['favorites'] });
     await screen.findByRole('region', { name: 'Charts' });
     await act(async () => fake.setState({ kiosk: { enabled: true, idleSeconds: 30 } }));
-    // Open the third mood station, as a visitor would, and walk away.
+    // Open the third tile of the row under the charts, as a visitor would, and walk away.
     await press('down');
     await press('right');
     await press('right');

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
 
-function hue(text: string): number {
+export function hue(text: string): number {
   let h = 0;
   for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) % 360;
   return h;
@@ -16,7 +16,7 @@ function hue(text: string): number {
 const widthListeners = new Map<Element, (width: number) => void>();
 let sharedObserver: ResizeObserver | undefined;
 
-function observeWidth(node: Element, onWidth: (width: number) => void): () => void {
+export function observeWidth(node: Element, onWidth: (width: number) => void): () => void {
   if (typeof ResizeObserver === 'undefined') {
     // No observer (test DOMs): one measurement after mounting.
     onWidth(node.getBoundingClientRect().width);

@@ -10,15 +10,20 @@ interface Props {
   onClose: () => void;
   children: ReactNode;
   wide?: boolean;
+  /** Asked when the dialog goes: false when it goes because the screen behind it is being left. */
+  returnFocus?: () => boolean;
+  className?: string;
 }
 
 /** A modal that keeps the remote inside it, closes on Back and returns focus to where it was opened from. */
-export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide }: Props) {
+export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, className }: Props) {
   const { ref, focusKey: ownKey } = useFocusable({ focusKey, isFocusBoundary: true, preferredChildFocusKey: initialFocusKey });
   const opener = useRef<string | undefined>(undefined);
   const close = useRef(onClose);
+  const shouldReturn = useRef(returnFocus);
   useEffect(() => {
     close.current = onClose;
+    shouldReturn.current = returnFocus;
   });
 
   useEffect(() => {
@@ -28,14 +33,14 @@ export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wi
     return () => {
       off();
       const back = opener.current;
-      if (back) void setFocus(back);
+      if (back && shouldReturn.current?.() !== false) void setFocus(back);
     };
   }, [initialFocusKey]);
 
   return (
     <FocusContext.Provider value={ownKey}>
       <div className="dialog-backdrop">
-        <div ref={ref} className={`dialog ${wide ? 'dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-label={title}>
+        <div ref={ref} className={['dialog', wide ? 'dialog-wide' : '', className ?? ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title}>
           <h2 className="dialog-title">{title}</h2>
           {children}
         </div>

@@ -1,37 +1,40 @@
-import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
+import { scheduleIdle } from '../input/idle';
 import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused } from './Tile';
 
 export type RowBody =
-  | { status: 'loading' }
+  /** `waiting`: not asked for yet (further down than the screen reaches). */
+  | { status: 'loading'; waiting?: boolean }
   | { status: 'ready'; tiles: TileView[] }
   | { status: 'error'; error: UiError };
 
 interface Props {
   rowKey: string;
-  /** The row the service knows: several rows on screen (genre categories) can come from one. */
-  source: RowId;
+  /** The Home row the service knows: several rows on screen (genre categories) can come from one. */
+  source?: RowId;
   title: string;
   body: RowBody;
   onSelect: (tile: TileView, focusKey: string) => void;
-  onRetry: (source: RowId) => void;
+  onRetry?: (source: RowId) => void;
   /** A tile to be there from the first render (focus coming back to it from another screen). */
   restoreKey?: string;
+  /** Focus came into this row (called from the navigation: keep it cheap, defer real work). */
+  onRowFocused?: (rowKey: string) => void;
+  /** Focus moved to the tile at `index` (for paging a row longer than what it holds). */
+  onTileFocused?: (index: number) => void;
+  /** Shown instead of the tiles when the row has none. */
+  emptyText?: string;
 }
 
 /** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
 export const FIRST_TILES = 12;
 export const TILES_AHEAD = 6;
-
-function scheduleIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 200 });
-  else work();
-}
 
 export function tileFocusKey(rowKey: string, tileKey: string): string {
   return `tile:${rowKey}:${tileKey}`;
@@ -40,14 +43,13 @@ export function tileFocusKey(rowKey: string, tileKey: string): string {
 const revealNode = (node: HTMLElement): void => revealFocused(node);
 // The row whose tile has focus is marked by the navigation itself, not through React state: moving between rows
 // then renders neither row (with its tiles to compare) in the middle of the press.
-const markRow = (layout: { node: HTMLElement }): void => void layout.node.classList.add('has-focus');
 const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.classList.remove('has-focus');
 
 /**
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
  * that moves focus inside another row does not render this one.
  */
-export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey }: Props) {
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText }: Props) {
   const { t } = useTranslation();
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
@@ -57,12 +59,25 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
   // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
   const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : keys.indexOf(restoreKey) + 1 + TILES_AHEAD));
-  const onTileFocused = useCallback((index: number) => {
-    const wanted = index + 1 + TILES_AHEAD;
-    scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
-  }, []);
+  const tileFocused = useCallback(
+    (index: number) => {
+      const wanted = index + 1 + TILES_AHEAD;
+      scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
+      onTileFocused?.(index);
+    },
+    [onTileFocused],
+  );
+  const markRow = useCallback(
+    (layout: { node: HTMLElement }): void => {
+      layout.node.classList.add('has-focus');
+      // Focus on the row itself: it has no tiles yet (still loading); bring it into view as a tile would be.
+      if (getCurrentFocusKey() === `row:${rowKey}`) revealFocused(layout.node);
+      onRowFocused?.(rowKey);
+    },
+    [onRowFocused, rowKey],
+  );
   const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
-  const { ref, focusKey } = useFocusable<object, HTMLElement>({
+  const { ref, focusKey, focused } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
     onFocus: markRow,
@@ -73,14 +88,21 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     measureChildrenLayout: false,
     preferredChildFocusKey: keys[0],
   });
+  // A press down onto a row still loading focuses the row itself, so focus does not jump past it; its first tile takes
+  // focus as soon as it arrives.
+  const first = keys[0];
+  useEffect(() => {
+    if (focused && first !== undefined) void setFocus(first);
+  }, [focused, first]);
   return (
     <FocusContext.Provider value={focusKey}>
       <section ref={ref} className="row" aria-label={title} data-row={rowKey}>
         <h2 className="row-title">{title}</h2>
-        <div className="row-track" aria-busy={body.status === 'loading'}>
+        {/* Not a class of the section: the navigation sets the section's classes, which React must not write over. */}
+        <div className="row-track" aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
           {body.status === 'loading' &&
             Array.from({ length: 6 }, (_, i) => <div key={i} className="tile tile-skeleton" aria-hidden="true" />)}
-          {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{t('home.empty')}</p>}
+          {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{emptyText ?? t('home.empty')}</p>}
           {body.status === 'ready' &&
             body.tiles.slice(0, limit).map((tile, index) => (
               <Tile
@@ -89,15 +111,17 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
                 index={index}
                 focusKey={tileFocusKey(rowKey, tile.key)}
                 onSelect={onSelect}
-                onFocused={onTileFocused}
+                onFocused={tileFocused}
               />
             ))}
           {body.status === 'error' && (
             <div className="row-message row-error" role="alert">
               <span>{errorText(t, body.error) || t('home.rowError')}</span>
-              <FocusButton focusKey={`retry:${rowKey}`} onSelect={() => onRetry(source)} onFocused={revealNode}>
-                {t('common.retry')}
-              </FocusButton>
+              {onRetry !== undefined && source !== undefined && (
+                <FocusButton focusKey={`retry:${rowKey}`} onSelect={() => onRetry(source)} onFocused={revealNode}>
+                  {t('common.retry')}
+                </FocusButton>
+              )}
             </div>
           )}
         </div>

@@ -3,6 +3,7 @@ import type { TileView } from '../../../shared/bridge';
 import { beforeNextFrame } from '../input/navigation';
 import { useFocusableItem } from '../input/useFocusableItem';
 import { Artwork } from './Artwork';
+import { StationMosaic } from './StationMosaic';
 
 interface Props {
   tile: TileView;
@@ -26,6 +27,23 @@ export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 
 }
 
 
+function TileArt({ tile }: { tile: TileView }) {
+  // The contract gives genre stations no pictures: their tile is composed from the station's album art.
+  if (tile.ref?.kind === 'genre-station' && tile.images.length === 0) {
+    return <StationMosaic stationId={tile.ref.id} title={tile.title} className="tile-art" />;
+  }
+  if (tile.ref?.kind === 'new-release-category' && tile.images.length === 0) {
+    return (
+      <div className="art tile-art art-more" aria-hidden="true">
+        <svg viewBox="0 0 24 24">
+          <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" fill="currentColor" />
+        </svg>
+      </div>
+    );
+  }
+  return <Artwork images={tile.images} title={tile.title} className="tile-art" />;
+}
+
 /** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
 export const Tile = memo(function Tile({ tile, index, focusKey, onSelect, onFocused }: Props) {
   const className = 'tile';
@@ -47,7 +65,7 @@ export const Tile = memo(function Tile({ tile, index, focusKey, onSelect, onFocu
       onMouseEnter={() => focusSelf()}
       onClick={() => onSelect(tile, focusKey)}
     >
-      <Artwork images={tile.images} title={tile.title} className="tile-art" />
+      <TileArt tile={tile} />
       <span className="tile-title">{tile.title}</span>
       {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
     </button>

@@ -1,59 +1,25 @@
-import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberView, RowId, TileView } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
-import { Row, tileFocusKey, type RowBody } from '../components/Row';
+import { Row, tileFocusKey } from '../components/Row';
 import { useNow } from '../components/useNow';
+import { usePlayPause, useTrackActions } from '../components/useTrackActions';
+import { scheduleIdle } from '../input/idle';
 import { focusIsLost, listNavigation } from '../input/navigation';
-import type { RowSlot } from '../store/appStore';
 import { useApp, useNav, useTunewall } from '../store/context';
+import { loadPlannedRows, rowIdsFor } from './home/rowPlan';
+import { VisualRows, type RowTexts } from './home/visualRows';
 
 export const SETTINGS_KEY = 'home-settings';
 
-interface VisualRow {
-  key: string;
-  title: string;
-  body: RowBody;
-  source: RowId;
-}
-
-/** Home's rows, top to bottom. */
-export function rowIdsFor(member: boolean): RowId[] {
-  const ids: RowId[] = ['charts', 'mood-stations', 'genre-stations'];
-  if (member) ids.push('favorites', 'collected-playlists');
-  return ids;
-}
-
-function bodyOf(slot: RowSlot | undefined): RowBody {
-  if (slot === undefined || slot.status === 'loading') return { status: 'loading' };
-  if (slot.status === 'error') return { status: 'error', error: slot.error };
-  return { status: 'ready', tiles: slot.row.tiles };
-}
-
-/** Genre stations become one row per category, in the order the categories first appear. */
-function visualRows(ids: RowId[], rows: Partial<Record<RowId, RowSlot>>, title: (id: RowId) => string): VisualRow[] {
-  const out: VisualRow[] = [];
-  for (const id of ids) {
-    const slot = rows[id];
-    if (id === 'genre-stations' && slot?.status === 'ready' && slot.row.tiles.some((tile) => tile.group !== undefined)) {
-      const groups = new Map<string, TileView[]>();
-      for (const tile of slot.row.tiles) {
-        const group = tile.group ?? title(id);
-        const list = groups.get(group) ?? [];
-        list.push(tile);
-        groups.set(group, list);
-      }
-      for (const [group, tiles] of groups) {
-        out.push({ key: `${id}:${group}`, title: `${title(id)} · ${group}`, body: { status: 'ready', tiles }, source: id });
-      }
-      continue;
-    }
-    out.push({ key: id, title: title(id), body: bodyOf(slot), source: id });
-  }
-  return out;
+/** The Home row a focus key is in (`tile:<row>:…`, `retry:<row>`, `row:<row>`; a category's row is `<row>:<category>`). */
+function sourceOf(focusKey: string, ids: readonly RowId[]): RowId | undefined {
+  const match = /^(?:tile|retry|row):([^:]+)/.exec(focusKey);
+  return ids.find((id) => id === match?.[1]);
 }
 
 function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: boolean }) {
@@ -103,18 +69,15 @@ export function Home() {
   const remembered = useNav((s) => s.stack[s.stack.length - 1]?.focusKey);
   const member = auth?.status === 'signed-in' && auth.mode === 'member';
   const ids = useMemo(() => rowIdsFor(member), [member]);
-  const list = useMemo(() => visualRows(ids, rows, (id) => t(`home.rows.${id}`)), [ids, rows, t]);
+  const [visual] = useState(() => new VisualRows());
+  // A new object when the language changes (so does `t`): rows are drawn again in it.
+  const texts = useMemo<RowTexts>(() => ({ title: (id) => t(`home.rows.${id}`), seeAll: t('home.seeAll') }), [t]);
+  const list = useMemo(() => visual.list(ids, rows, texts), [visual, ids, rows, texts]);
+  const { openPanel, openPhone, overlays } = useTrackActions(undefined);
 
-  // Up and down go from Settings through the rows in screen order, passing over rows with nothing to focus yet.
-  const order = useMemo(
-    () => [
-      SETTINGS_KEY,
-      ...list
-        .filter((row) => row.body.status === 'error' || (row.body.status === 'ready' && row.body.tiles.length > 0))
-        .map((row) => `row:${row.key}`),
-    ],
-    [list],
-  );
+  // Up and down go from Settings through the rows in screen order. A row still loading takes focus itself (and hands
+  // it to its first tile when that arrives): passing over it would leave focus below a row that then appears above.
+  const order = useMemo(() => [SETTINGS_KEY, ...list.map((row) => `row:${row.key}`)], [list]);
   const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
   const { ref, focusKey } = useFocusable({
     focusKey: 'home',
@@ -123,10 +86,15 @@ export function Home() {
     measureChildrenLayout: false,
   });
 
-  // Load every row the first time it is shown (and after a territory or account change cleared them).
-  useEffect(() => {
-    for (const id of ids) if (app.getState().rows[id] === undefined) void app.getState().loadRow(id);
-  }, [ids, rows, app]);
+  // Rows load as focus comes near them: the first screenful now (and after a territory or account change cleared
+  // them), more as each answers (an empty one is hidden, the next takes its place) and as focus moves down.
+  const planRows = useCallback(() => {
+    const current = getCurrentFocusKey();
+    loadPlannedRows(app, ids, doesFocusableExist(current) ? sourceOf(current, ids) : undefined);
+  }, [app, ids]);
+  useEffect(() => planRows(), [planRows, rows]);
+  // Called by the navigation when focus enters a row: in idle time, never in the press that moved it.
+  const onRowFocused = useCallback(() => scheduleIdle(planRows), [planRows]);
 
   // The first tile in screen order: rows answer in any order, and focus must not land on a lower row just because it
   // answered first, so a row above that is still loading keeps the choice open.
@@ -142,7 +110,20 @@ export function Home() {
   const failedRow = list.find((row) => row.body.status === 'error')?.key;
   const fallback = firstTile ?? (failedRow !== undefined ? `retry:${failedRow}` : SETTINGS_KEY);
 
+  // A row that took focus while loading can arrive as several (one per category) or as none (empty, hidden): focus
+  // goes to the first row now in its place.
+  useEffect(() => {
+    if (!focusIsLost()) return;
+    const waiting = /^row:([^:]+)$/.exec(getCurrentFocusKey())?.[1];
+    const at = ids.findIndex((id) => id === waiting);
+    if (at < 0) return;
+    const next = list.find((row) => ids.indexOf(row.source) >= at);
+    if (next !== undefined) void setFocus(`row:${next.key}`);
+  }, [ids, list]);
+
   const restored = useRef(false);
+  // Focus waits on Settings because there was no tile yet (first load, rows reloaded for another territory).
+  const parked = useRef(false);
   useEffect(() => {
     if (!restored.current && remembered !== undefined) {
       restored.current = true;
@@ -151,18 +132,28 @@ export function Home() {
     }
     const current = getCurrentFocusKey();
     // Move from the header to the first tile once it appears, unless the person already went somewhere.
-    if (focusIsLost() || (current === SETTINGS_KEY && firstTile !== undefined && !restored.current)) {
+    if (focusIsLost() || (current === SETTINGS_KEY && firstTile !== undefined && (!restored.current || parked.current))) {
       if (firstTile !== undefined) restored.current = true;
+      parked.current = fallback === SETTINGS_KEY;
       void setFocus(fallback);
     }
   }, [remembered, firstTile, fallback]);
 
+  // A favourite is a track: OK opens its panel; anything else opens its page.
   const open = useCallback(
     (tile: TileView, from: string) => {
-      if (tile.ref !== undefined) nav.getState().push({ name: 'detail', ref: tile.ref, title: tile.title }, from);
+      if (tile.track !== undefined) openPanel(tile.track, from);
+      else if (tile.ref !== undefined) nav.getState().push({ name: 'detail', ref: tile.ref, title: tile.title }, from);
     },
-    [nav],
+    [nav, openPanel],
   );
+  const favorites = rows.favorites;
+  const favoriteAt = useCallback(
+    (focusKey: string) =>
+      favorites?.status === 'ready' ? favorites.row.tiles.find((tile) => tileFocusKey('favorites', tile.key) === focusKey)?.track : undefined,
+    [favorites],
+  );
+  usePlayPause(favoriteAt, openPhone, undefined);
 
   const retry = useCallback((source: RowId) => void app.getState().loadRow(source), [app]);
 
@@ -181,10 +172,12 @@ export function Home() {
               onSelect={open}
               onRetry={retry}
               restoreKey={remembered}
+              onRowFocused={onRowFocused}
             />
           ))}
         </div>
         <LeaveOnBack />
+        {overlays}
       </main>
     </FocusContext.Provider>
   );

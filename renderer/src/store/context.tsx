@@ -1,13 +1,18 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { TunewallBridge } from '../../../shared/bridge';
+import type { StationArtLoader } from '../components/stationArt';
 import type { AppStore, AppStoreState } from './appStore';
 import type { NavStore, NavStoreState } from './navStore';
+import type { ScreenModels } from './screenModels';
 
 export interface Tunewall {
   bridge: TunewallBridge;
   app: AppStore;
   nav: NavStore;
+  /** The data of the detail screens in the navigation stack. */
+  models: ScreenModels;
+  stationArt: StationArtLoader;
   /** Leaving the app (the leave dialog's "Leave"); the shell decides what that means. */
   quit: () => void;
 }

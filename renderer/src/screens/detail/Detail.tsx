@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import type { DetailRef } from '../../../../shared/bridge';
+import { intents } from '../../input/intents';
+import { useApp, useTunewall } from '../../store/context';
+import { AlbumScreen } from '../album/AlbumScreen';
+import { ArtistScreen } from '../artist/ArtistScreen';
+import { KidsScreen } from '../kids/KidsScreen';
+import { NewReleaseScreen } from '../newReleases/NewReleaseScreen';
+import { PlaylistScreen } from '../playlist/PlaylistScreen';
+import { RecommendedScreen } from '../recommended/RecommendedScreen';
+import { DetailStatus } from './DetailStatus';
+import { useDetailModel } from './useDetailModel';
+
+interface Props {
+  /** The screen's place in the navigation stack: its data is kept there while it is covered. */
+  entryId: number;
+  detailRef: DetailRef;
+  /** What the tile or link that opened it called it, shown until the detail arrives. */
+  title: string;
+}
+
+/** A detail screen of any kind: loads it, says so while it loads or when it cannot, then shows the kind's screen. */
+export function Detail({ entryId, detailRef, title }: Props) {
+  const { nav } = useTunewall();
+  const territory = useApp((s) => s.state?.territory);
+  const { model, load } = useDetailModel(entryId, detailRef);
+
+  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+
+  if (load.status !== 'ready') {
+    return (
+      <DetailStatus
+        detailRef={detailRef}
+        title={title}
+        error={load.status === 'error' ? load.error : undefined}
+        onRetry={() => model.fetch(territory)}
+      />
+    );
+  }
+  const detail = load.detail;
+  switch (detail.layout) {
+    case 'artist':
+      return <ArtistScreen model={model} detail={detail} />;
+    case 'albums':
+      return <NewReleaseScreen model={model} detail={detail} />;
+    case 'kids':
+      return <KidsScreen model={model} detail={detail} />;
+    case 'tracks':
+      if (detailRef.kind === 'album') return <AlbumScreen model={model} detail={detail} />;
+      if (detailRef.kind === 'recommended') return <RecommendedScreen model={model} detail={detail} />;
+      return <PlaylistScreen model={model} detail={detail} />;
+  }
+}

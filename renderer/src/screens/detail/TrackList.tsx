@@ -1,0 +1,216 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrackView } from '../../../../shared/bridge';
+import { FocusList } from '../../components/FocusList';
+import { formatDuration } from '../../components/useNow';
+import { beforeNextFrame } from '../../input/navigation';
+import { useFocusableItem } from '../../input/useFocusableItem';
+
+/** Start fetching the next page this many rows before focus reaches it. */
+const PREFETCH_AHEAD = 30;
+export const TRACK_ROW_REM = 4.75;
+export const TRACKS_FOCUS_KEY = 'detail-tracks';
+
+/** Which columns a list shows: an album's own tracks need no album column, an artist's top tracks no artist column. */
+export type TrackColumns = 'all' | 'no-album' | 'no-artist';
+
+export function trackFocusKey(index: number): string {
+  return `track:${index}`;
+}
+
+/** The track index of a track list's focus key, if it is one. */
+export function trackIndexOf(focusKey: string | undefined): number | undefined {
+  const match = /^track:(\d+)$/.exec(focusKey ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+export function remPx(): number {
+  const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/**
+ * A track row's height in pixels. The root size follows the screen (app.css), so it is read again when the screen
+ * changes size (a TV switching resolution, a window resized), never on a press.
+ */
+export function useTrackRowHeight(): number {
+  const [height, setHeight] = useState(() => Math.round(remPx() * TRACK_ROW_REM));
+  useEffect(() => {
+    const update = (): void => setHeight(Math.round(remPx() * TRACK_ROW_REM));
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return height;
+}
+
+interface TrackRowProps {
+  index: number;
+  track: TrackView | undefined;
+  top: number;
+  height: number;
+  columns: TrackColumns;
+  onFocused: (index: number) => void;
+  onSelect: (track: TrackView, index: number) => void;
+}
+
+/**
+ * Memoised: the list renders again on every scroll, and only the rows whose track changed need to; focus is a class
+ * (useFocusableItem), so a press renders no row.
+ */
+const TrackRow = memo(function TrackRow({ index, track, top, height, columns, onFocused, onSelect }: TrackRowProps) {
+  const { t } = useTranslation();
+  const className = track ? 'track' : 'track is-pending';
+  const { ref, focusSelf } = useFocusableItem<HTMLDivElement>(trackFocusKey(index), className, {
+    onEnter: () => {
+      if (track) onSelect(track, index);
+    },
+    onFocus: () => onFocused(index),
+  });
+  return (
+    <div
+      ref={ref}
+      role="row"
+      tabIndex={-1}
+      className={className}
+      style={{ transform: `translateY(${top}px)`, height }}
+      data-focus-key={trackFocusKey(index)}
+      onMouseEnter={() => focusSelf()}
+      onClick={() => track && onSelect(track, index)}
+    >
+      <span className="track-n">{index + 1}</span>
+      {track ? (
+        <>
+          <span className="track-name">
+            {track.name}
+            {track.explicit && (
+              <abbr className="explicit" title={t('detail.explicit')}>E</abbr>
+            )}
+          </span>
+          {columns !== 'no-artist' && <span className="track-artist">{track.artist}</span>}
+          {columns !== 'no-album' && <span className="track-album">{track.album}</span>}
+          <span className="track-time">{formatDuration(track.durationMs)}</span>
+        </>
+      ) : (
+        <span className="track-skeleton" aria-label={t('detail.loadingTracks')} />
+      )}
+    </div>
+  );
+});
+
+interface TrackListProps {
+  tracks: readonly (TrackView | undefined)[];
+  rowHeight: number;
+  ensureLoaded: (index: number) => void;
+  onSelect: (track: TrackView, index: number) => void;
+  columns?: TrackColumns;
+  /** The track focus comes back to: the list opens scrolled to it. */
+  initialIndex?: number | undefined;
+}
+
+/**
+ * The virtualised track list. A component of its own, so the virtualizer, which renders again on every scroll, renders
+ * only the list and not the whole screen (bench: remote press → focus painted in a long chart).
+ */
+export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const initialViewport = rowHeight * 12;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own subscription
+  const virtualizer = useVirtualizer({
+    count: tracks.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    initialRect: { width: 1200, height: initialViewport },
+    initialOffset: () => (initialIndex === undefined ? 0 : Math.max(0, initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2)),
+  });
+  // Rows are laid out again at a new height (the screen changed size).
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const items = virtualizer.getVirtualItems();
+  const keys = useMemo(() => items.map((item) => trackFocusKey(item.index)), [items]);
+  const scrolled = virtualizer.scrollOffset ?? 0;
+  const firstInView = items.find((item) => item.start >= scrolled)?.index;
+
+  // Rows that scroll into view without focus (mouse wheel, page jumps) still get their tracks.
+  const firstMissing = items.find((item) => tracks[item.index] === undefined)?.index;
+  useEffect(() => {
+    if (firstMissing !== undefined) ensureLoaded(firstMissing);
+  }, [firstMissing, ensureLoaded]);
+
+  const count = tracks.length;
+  const onTrackFocused = useCallback(
+    (index: number) => {
+      // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
+      // while rendering and again in an animation frame, a forced layout or two on every press. In the frame that
+      // draws the new focus, where the list's layout is computed anyway (beforeNextFrame).
+      beforeNextFrame('reveal', () => {
+        const list = listRef.current;
+        if (list === null) return;
+        const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
+        const max = Math.max(0, count * rowHeight - viewport);
+        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
+        if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
+      });
+      ensureLoaded(index);
+      ensureLoaded(Math.min(index + PREFETCH_AHEAD, count - 1));
+    },
+    [virtualizer, ensureLoaded, count, rowHeight],
+  );
+
+  return (
+    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
+      {/* One focusable: up and down go to the neighbouring track by number; coming back lands on the track focused
+          last, else the first one in view. */}
+      <FocusList
+        focusKey={TRACKS_FOCUS_KEY}
+        axis="vertical"
+        keys={keys}
+        preferred={firstInView === undefined ? undefined : trackFocusKey(firstInView)}
+        rememberLast
+        className="track-focus"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => (
+            <TrackRow
+              key={item.key}
+              index={item.index}
+              track={tracks[item.index]}
+              top={item.start}
+              height={item.size}
+              columns={columns}
+              onFocused={onTrackFocused}
+              onSelect={onSelect}
+            />
+          ))}
+        </div>
+      </FocusList>
+    </div>
+  );
+});
+
+/** The column heads over a track list. */
+export function TrackHead({ columns = 'all' }: { columns?: TrackColumns }) {
+  const { t } = useTranslation();
+  return (
+    <div className={columns === 'all' ? 'track track-head' : `track track-head ${columns}`} aria-hidden="true">
+      <span className="track-n">{t('detail.colNumber')}</span>
+      <span className="track-name">{t('detail.colTitle')}</span>
+      {columns !== 'no-artist' && <span className="track-artist">{t('detail.colArtist')}</span>}
+      {columns !== 'no-album' && <span className="track-album">{t('detail.colAlbum')}</span>}
+      <span className="track-time">{t('detail.colDuration')}</span>
+    </div>
+  );
+}
+
+/** Rows drawn while a track list loads. */
+export function TrackSkeleton({ rowHeight, rows = 8 }: { rowHeight: number; rows?: number }) {
+  return (
+    <div className="track-list">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="track is-pending" style={{ height: rowHeight }}>
+          <span className="track-skeleton" />
+        </div>
+      ))}
+    </div>
+  );
+}

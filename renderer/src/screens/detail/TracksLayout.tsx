@@ -1,0 +1,81 @@
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrackView, TracksDetailView } from '../../../../shared/bridge';
+import { PointerBack } from '../../components/LeaveDialog';
+import { trackInList, usePlayPause, type TrackActions } from '../../components/useTrackActions';
+import { listNavigation } from '../../input/navigation';
+import type { DetailModel } from './detailModel';
+import { HERO_ACTIONS_KEY } from './DetailHero';
+import { EMPTY_BACK_KEY, EmptyDetail } from './EmptyDetail';
+import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
+import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
+
+const SCREEN_ORDER = [HERO_ACTIONS_KEY, TRACKS_FOCUS_KEY];
+const screenResolver = listNavigation('horizontal', () => SCREEN_ORDER);
+
+interface Props {
+  model: DetailModel;
+  detail: TracksDetailView;
+  actions: TrackActions;
+  /** The left column (DetailHero). */
+  hero: ReactNode;
+  /** The first of the hero's buttons, where focus goes when there is no track to focus. */
+  heroFocusKey: string | undefined;
+  columns?: TrackColumns;
+  /** Said in place of the list when it has no tracks. */
+  emptyText: string;
+}
+
+/**
+ * A screen whose body is a list of tracks (charts, playlists, stations, albums, more like this): the hero on the left,
+ * the virtualised list on the right; OK on a track opens its panel, play/pause its QR code.
+ */
+export function TracksLayout({ model, detail, actions, hero, heroFocusKey, columns = 'all', emptyText }: Props) {
+  const { t } = useTranslation();
+  // Left and right go between the hero's buttons and the list, by order.
+  const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
+  const tracks = usePagedItems(model.tracks);
+  const ensureLoaded = model.tracks?.ensureLoaded ?? noop;
+  const rowHeight = useTrackRowHeight();
+  const remembered = useRememberedFocus();
+  const initialIndex = useMemo(() => trackIndexOf(remembered), [remembered]);
+  const { openPanel, openPhone, overlays } = actions;
+
+  const onSelect = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
+  const whole = useMemo(() => (detail.url === undefined ? undefined : { title: detail.title, url: detail.url }), [detail]);
+  usePlayPause(trackInList(tracks), openPhone, whole);
+
+  const fallback = tracks.length > 0 ? trackFocusKey(0) : (heroFocusKey ?? EMPTY_BACK_KEY);
+  useScreenFocus(detail, remembered, fallback);
+
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <main ref={ref} className="screen detail">
+        <PointerBack />
+        {hero}
+        <section className="detail-list" aria-label={t('detail.tracks', { count: detail.totalTracks })}>
+          {tracks.length > 0 && <TrackHead columns={columns} />}
+          {tracks.length > 0 ? (
+            <TrackList
+              key={model.tracks?.id}
+              tracks={tracks}
+              rowHeight={rowHeight}
+              ensureLoaded={ensureLoaded}
+              onSelect={onSelect}
+              columns={columns}
+              initialIndex={initialIndex}
+            />
+          ) : (
+            <EmptyDetail text={emptyText} withBack={heroFocusKey === undefined} />
+          )}
+        </section>
+        {overlays}
+      </main>
+    </FocusContext.Provider>
+  );
+}
+
+function noop(): void {
+  return undefined;
+}
