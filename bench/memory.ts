@@ -1,15 +1,13 @@
 /**
- * Memory: the renderer's JS heap and the kiosk shell's RSS after a walk through the screens, and how much the heap
- * grows when the same walk is taken again (a leak of one walk shows above the collector's own noise).
+ * Memory: the renderer's JS heap and the kiosk shell's RSS after a walk through every kind of screen (walk.ts), and
+ * how much the heap grows when the same walk is taken again (a leak of one walk shows above the collector's own noise).
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import type { FigureBook } from './figures';
-import { MB, rowsSettled, sleep, type Bench } from './harness';
-import { focusedKey, paintedAt, resetMark, shown, waitUntil } from './probe';
-import { pressUntil } from './presses';
+import { log, MB, rowsSettled, sleep, type Bench } from './harness';
+import { paintedAt, shown } from './probe';
 import { summarise } from './stats';
-
-const SCREEN_PAIRS = 10; // ten details and ten returns to Home: 20 screens
+import { walkEveryScreen } from './walk';
 
 async function heapUsed(cdp: CDPSession): Promise<number> {
   // Twice: objects freed by the first collection's finalizers go in the second.
@@ -19,23 +17,6 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
   return usage.usedSize;
 }
 
-/** Ten tiles of Home's first row opened one after the other, each followed by Back. */
-async function walk(page: Page, firstTile: string | null): Promise<void> {
-  await pressUntil(page, 'ArrowLeft', (f) => f === firstTile, 40);
-  for (let i = 0; i < SCREEN_PAIRS; i++) {
-    const tile = await focusedKey(page);
-    await resetMark(page, 'tracks');
-    await page.keyboard.press('Enter');
-    await paintedAt(page, 'tracks');
-    await shown(page, '.track.is-focused');
-    await page.keyboard.press('Escape');
-    await shown(page, `.tile.is-focused[data-focus-key="${tile ?? ''}"]`);
-    await page.keyboard.press('ArrowRight');
-    await waitUntil(page, `document.querySelector('.is-focused')?.getAttribute('data-focus-key') !== ${JSON.stringify(tile)}`);
-  }
-  await sleep(500);
-}
-
 export async function memoryFigures(bench: Bench, book: FigureBook, dataDir: string): Promise<void> {
   const shell = await bench.shell({ dataDir });
   const { context, page } = await bench.open(shell);
@@ -43,12 +24,14 @@ export async function memoryFigures(bench: Bench, book: FigureBook, dataDir: str
   await paintedAt(page, 'home');
   await shown(page, '.tile.is-focused');
   await rowsSettled(page);
-  const firstTile = await focusedKey(page);
 
-  await walk(page, firstTile);
+  const screens = await walkEveryScreen(page);
+  log(`memory walk: ${screens.join(' → ')}`);
+  await sleep(500);
   const heap1 = await heapUsed(cdp);
   const rss1 = shell.rssBytes();
-  await walk(page, firstTile);
+  await walkEveryScreen(page);
+  await sleep(500);
   const heap2 = await heapUsed(cdp);
   const rss2 = shell.rssBytes();
   await context.close();
@@ -61,7 +44,7 @@ export async function memoryFigures(bench: Bench, book: FigureBook, dataDir: str
     summary: summarise([heap1 / MB]),
     budget: { max: 40, judged: 'value' },
     budgetText: '≤ 40 MB',
-    detail: { afterSecondWalkMB: Number((heap2 / MB).toFixed(2)) },
+    detail: { afterSecondWalkMB: Number((heap2 / MB).toFixed(2)), screensPerWalk: screens.length, walk: screens.join(' → ') },
   });
   book.add({
     id: 'renderer-heap-growth',

@@ -22,6 +22,9 @@ import { artworkFigure, startFigures } from './startup';
 import { summarise } from './stats';
 
 const QUICK = process.argv.includes('--quick');
+/** `--only=start,presses`: measure just these parts (while working on one); the report then holds only their figures. */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'memory' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
 const ITERATIONS = QUICK ? 3 : 12;
 const DEFAULT_PATH_ITERATIONS = QUICK ? 2 : 8;
 const PRESSES = QUICK ? 20 : 200;
@@ -66,12 +69,13 @@ async function main(): Promise<void> {
   const pages = await startPageServer();
   const bench = new Bench(sb);
   try {
-    bundleFigure(book);
-    const signedIn = await startFigures(bench, book, ITERATIONS, POLL_INTERVAL_S, LATENCY_MS);
-    await artworkFigure(bench, book, signedIn);
-    await pressFigures(bench, book, pages, signedIn, { presses: PRESSES, rounds: ROUNDS, rates: RATES });
-    await memoryFigures(bench, book, signedIn);
-    await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
+    if (part('bundle')) bundleFigure(book);
+    const needsSignedIn = part('start') || part('artwork') || part('presses') || part('memory');
+    const signedIn = needsSignedIn ? await startFigures(bench, book, part('start') ? ITERATIONS : 1, POLL_INTERVAL_S, LATENCY_MS) : '';
+    if (part('artwork')) await artworkFigure(bench, book, signedIn);
+    if (part('presses')) await pressFigures(bench, book, pages, signedIn, { presses: PRESSES, rounds: ROUNDS, rates: RATES });
+    if (part('memory')) await memoryFigures(bench, book, signedIn);
+    if (part('default-path')) await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
   } finally {
     await bench.close();
     await pages.close();
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
   }
   const date = new Date().toISOString().slice(0, 10);
   const seconds = Math.round((Date.now() - started) / 1000);
-  const mode = QUICK ? 'quick' : 'full';
+  const mode = `${QUICK ? 'quick' : 'full'}${ONLY === undefined ? '' : ` (${ONLY.join(', ')} only)`}`;
   const results = {
     date,
     mode,
