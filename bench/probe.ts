@@ -28,19 +28,41 @@ export const PROBE_SCRIPT = `(() => {
     channel.port1.onmessage = () => cb(performance.now());
     channel.port2.postMessage(null);
   });
+  // Marks still looked for: all of them from the start, then only those reset since the first key press.
+  const wanted = new Set(Object.keys(WATCH));
+  const armed = new Set();
   const check = () => {
     for (const [name, selector] of Object.entries(WATCH)) {
-      if (marks[name] !== undefined || pending[name]) continue;
+      if (!wanted.has(name) || marks[name] !== undefined || pending[name]) continue;
       const el = document.querySelector(selector);
       if (!el) continue;
       // A picture counts once it has arrived: its element alone paints nothing.
       if (el instanceof HTMLImageElement && !(el.complete && el.naturalWidth > 0)) continue;
       pending[name] = true;
+      wanted.delete(name);
+      armed.delete(name);
       afterPaint((t) => { marks[name] = performance.timeOrigin + t; });
     }
+    if (wanted.size === 0) unwatch();
   };
-  document.addEventListener('load', check, true);
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  // From the first key press on, only marks reset since are looked for, and the watch stops once none is: a check on
+  // every mutation of a press would be the probe's own work inside the measured time, and more of it on a page that
+  // changes more nodes per press.
+  const observer = new MutationObserver(check);
+  let watching = false;
+  const watch = () => {
+    if (watching) return;
+    watching = true;
+    document.addEventListener('load', check, true);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  };
+  const unwatch = () => {
+    if (!watching) return;
+    watching = false;
+    document.removeEventListener('load', check, true);
+    observer.disconnect();
+  };
+  watch();
   // A live collection: reading it on every frame of a press costs next to nothing, where a selector query on every
   // frame was work of the probe's own inside the measured time.
   const focused = document.getElementsByClassName('is-focused');
@@ -50,6 +72,8 @@ export const PROBE_SCRIPT = `(() => {
     for (const w of waiters.splice(0)) w();
   };
   window.addEventListener('keydown', (event) => {
+    for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
+    if (wanted.size === 0) unwatch();
     const t0 = event.timeStamp;
     const before = focusKey();
     let frames = 0;
@@ -71,7 +95,7 @@ export const PROBE_SCRIPT = `(() => {
   window.__tunewallBench = {
     marks,
     presses,
-    reset(name) { delete marks[name]; delete pending[name]; check(); },
+    reset(name) { delete marks[name]; delete pending[name]; wanted.add(name); armed.add(name); watch(); check(); },
     async mark(name, timeoutMs) {
       const until = performance.now() + timeoutMs;
       while (marks[name] === undefined) {
