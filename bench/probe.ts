@@ -28,7 +28,7 @@ export const PROBE_SCRIPT = `(() => {
     channel.port1.onmessage = () => cb(performance.now());
     channel.port2.postMessage(null);
   });
-  // Marks still looked for: all of them from the start, then only those reset since the first key press.
+  // Marks still looked for: all of them from the start, then only those reset since the first measured press.
   const wanted = new Set(Object.keys(WATCH));
   const armed = new Set();
   const check = () => {
@@ -45,9 +45,9 @@ export const PROBE_SCRIPT = `(() => {
     }
     if (wanted.size === 0) unwatch();
   };
-  // From the first key press on, only marks reset since are looked for, and the watch stops once none is: a check on
-  // every mutation of a press would be the probe's own work inside the measured time, and more of it on a page that
-  // changes more nodes per press.
+  // From the first measured press on (quiet), only marks reset since are looked for, and the watch stops once none is:
+  // a check on every mutation of a press would be the probe's own work inside the measured time, and more of it on a
+  // page that changes more nodes per press.
   const observer = new MutationObserver(check);
   let watching = false;
   const watch = () => {
@@ -72,8 +72,6 @@ export const PROBE_SCRIPT = `(() => {
     for (const w of waiters.splice(0)) w();
   };
   window.addEventListener('keydown', (event) => {
-    for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
-    if (wanted.size === 0) unwatch();
     const t0 = event.timeStamp;
     const before = focusKey();
     let frames = 0;
@@ -95,6 +93,10 @@ export const PROBE_SCRIPT = `(() => {
   window.__tunewallBench = {
     marks,
     presses,
+    quiet() {
+      for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
+      if (wanted.size === 0) unwatch();
+    },
     reset(name) { delete marks[name]; delete pending[name]; wanted.add(name); armed.add(name); watch(); check(); },
     async mark(name, timeoutMs) {
       const until = performance.now() + timeoutMs;
@@ -136,7 +138,7 @@ export async function resetMark(page: Page, name: MarkName): Promise<void> {
  * ran its handlers inside the measured frame.
  */
 export async function pressAndMeasure(page: Page, key: string): Promise<PressRecord> {
-  const count = z.number().parse(await page.evaluate('window.__tunewallBench.presses.length'));
+  const count = z.number().parse(await page.evaluate('(window.__tunewallBench.quiet(), window.__tunewallBench.presses.length)'));
   await page.keyboard.down(key);
   try {
     return PressSchema.parse(await page.evaluate(`window.__tunewallBench.press(${count + 1})`));
