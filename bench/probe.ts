@@ -63,37 +63,60 @@ export const PROBE_SCRIPT = `(() => {
     observer.disconnect();
   };
   watch();
-  // A live collection: reading it on every frame of a press costs next to nothing, where a selector query on every
-  // frame was work of the probe's own inside the measured time.
-  const focused = document.getElementsByClassName('is-focused');
-  const focusKey = () => focused[0]?.getAttribute('data-focus-key') ?? null;
+  // Focus before a press: read when the bench asks for quiet before measuring it, outside the measured time. During a
+  // press the probe reads nothing on its own: it is told by a MutationObserver when an element gains the focus class
+  // (a class change, or an element added already focused), so the probe's cost does not grow with the page's size.
+  let current = null;
+  const focusNow = () => document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null;
+  const focusedIn = (node) => {
+    if (!(node instanceof Element)) return null;
+    if (node.classList.contains('is-focused')) return node;
+    return node.querySelector('.is-focused');
+  };
   const record = (entry) => {
     presses.push(entry);
     for (const w of waiters.splice(0)) w();
   };
   window.addEventListener('keydown', (event) => {
     const t0 = event.timeStamp;
-    const before = focusKey();
+    const before = current;
+    let done = false;
     let frames = 0;
-    const tick = () => {
+    const count = () => {
+      if (done) return;
       frames += 1;
-      const now = focusKey();
-      if (now !== null && now !== before) {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => record({ key: event.key, moved: true, ms: performance.now() - t0, frames, from: before, to: now });
-        channel.port2.postMessage(null);
-      } else if (performance.now() - t0 > 1000) {
-        record({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: now });
-      } else {
-        requestAnimationFrame(tick);
-      }
+      requestAnimationFrame(count);
     };
-    requestAnimationFrame(tick);
+    requestAnimationFrame(count);
+    const finish = (entry) => {
+      if (done) return;
+      done = true;
+      seen.disconnect();
+      clearTimeout(timer);
+      current = entry.to;
+      record(entry);
+    };
+    const seen = new MutationObserver((changes) => {
+      for (const change of changes) {
+        const candidates = change.type === 'attributes' ? [change.target] : Array.from(change.addedNodes);
+        for (const node of candidates) {
+          const el = focusedIn(node);
+          const to = el?.getAttribute('data-focus-key') ?? null;
+          if (to === null || to === before) continue;
+          seen.disconnect();
+          afterPaint((t) => finish({ key: event.key, moved: true, ms: t - t0, frames, from: before, to }));
+          return;
+        }
+      }
+    });
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    const timer = setTimeout(() => finish({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: focusNow() }), 1000);
   }, true);
   window.__tunewallBench = {
     marks,
     presses,
     quiet() {
+      current = focusNow();
       for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
       if (wanted.size === 0) unwatch();
     },
