@@ -33,6 +33,20 @@ interface HomeRequests {
   chain: string;
 }
 
+/** A start figure judged over the empty page: run by run, Tunewall's time minus the empty page's. */
+function addOverEmpty(book: FigureBook, id: string, title: string, app: number[], empty: number[], maxMs: number): void {
+  book.add({
+    id,
+    title,
+    unit: 'ms',
+    measure: 'over the empty page',
+    summary: summarise(differences(app, empty)),
+    budget: { max: maxMs, judged: 'median' },
+    budgetText: `≤ ${maxMs} ms over the empty page (median)`,
+    detail: { appMedianMs: summarise(app).median, appP95Ms: summarise(app).p95, emptyPageMedianMs: summarise(empty).median },
+  });
+}
+
 /** The service requests between approval and Home's first paint (artwork aside: Home paints before its pictures). */
 function requestsToHome(requests: readonly LoggedRequest[], from: number, painted: number): HomeRequests {
   const inWindow = requests.filter((r) => r.at >= from && r.at <= painted);
@@ -100,16 +114,7 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     log(`start ${i + 1}/${iterations}: cold ${app.ms} (empty ${base.ms}), approval ${home - approvedAt}, warm ${wapp.ms} (empty ${wbase.ms}) ms`);
   }
 
-  book.add({
-    id: 'cold-start-qr',
-    title: 'cold start → QR painted',
-    unit: 'ms',
-    measure: 'over the empty page',
-    summary: summarise(differences(cold, coldBase)),
-    budget: { max: BUDGETS.coldStartOverEmptyMs, judged: 'median' },
-    budgetText: `≤ ${BUDGETS.coldStartOverEmptyMs} ms over the empty page (median)`,
-    detail: { appMedianMs: summarise(cold).median, appP95Ms: summarise(cold).p95, emptyPageMedianMs: summarise(coldBase).median },
-  });
+  addOverEmpty(book, 'cold-start-qr', 'cold start → QR painted', cold, coldBase, BUDGETS.coldStartOverEmptyMs);
   book.add({
     id: 'approval-home',
     title: 'approval → Home painted',
@@ -120,16 +125,7 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     budgetText: `p95 ≤ poll interval (${pollIntervalS} s) + ${BUDGETS.approvalOverPollMs} ms`,
     detail: { pollIntervalS },
   });
-  book.add({
-    id: 'warm-start-home',
-    title: 'warm start → Home painted',
-    unit: 'ms',
-    measure: 'over the empty page',
-    summary: summarise(differences(warm, warmBase)),
-    budget: { max: BUDGETS.warmStartOverEmptyMs, judged: 'median' },
-    budgetText: `≤ ${BUDGETS.warmStartOverEmptyMs} ms over the empty page (median)`,
-    detail: { appMedianMs: summarise(warm).median, appP95Ms: summarise(warm).p95, emptyPageMedianMs: summarise(warmBase).median },
-  });
+  addOverEmpty(book, 'warm-start-home', 'warm start → Home painted', warm, warmBase, BUDGETS.warmStartOverEmptyMs);
 
   // No request may stand between a warm start and its first paint: with a 3 s service, Home must still come first.
   bench.sb.control.setFaults({ latencyMs: SLOW_LATENCY_MS });
