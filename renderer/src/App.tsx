@@ -13,6 +13,7 @@ import { useKioskIdle } from './input/useKioskIdle';
 import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
 import { createNavStore, type Screen } from './store/navStore';
+import { Reconnects } from './store/reconnects';
 import { ScreenModels } from './store/screenModels';
 import { StationArtLoader } from './components/stationArt';
 import { Detail } from './screens/detail/Detail';
@@ -168,15 +169,20 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     // Before any child registers a focusable or asks for focus: Norigin ignores setFocus until it is started.
     startNavigation(hub);
     const nav = createNavStore(initialScreens);
-    const models = new ScreenModels(bridge);
+    const app = createAppStore(bridge, boot);
+    const reconnects = new Reconnects(app);
+    const models = new ScreenModels(bridge, reconnects);
     // A screen taken off the stack lets go of its data.
     nav.subscribe((s) => models.keepOnly(s.stack.map((entry) => entry.id)));
+    // Rows that failed while the service was away load again, on Home or under the screen on top of it.
+    reconnects.on(() => app.getState().retryFailedRows());
     return {
       bridge,
-      app: createAppStore(bridge, boot),
+      app,
       nav,
       models,
       stationArt: new StationArtLoader(bridge),
+      reconnects,
       quit: quit ?? (() => window.close()),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens and the boot view only matter once
@@ -190,6 +196,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
 
   useEffect(() => {
     const detach = attachKeyboard(window, hub);
+    const stopReconnects = value.reconnects.start();
     // Pointer-only controls (a Back arrow) appear once a mouse or finger is used, and hide again on a key press.
     const pointer = (): void => document.body.classList.add('pointer-mode');
     const keys = (): void => document.body.classList.remove('pointer-mode');
@@ -203,6 +210,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     void value.app.getState().start();
     return () => {
       unsubscribe();
+      stopReconnects();
       detach();
       window.removeEventListener('pointermove', pointer);
       window.removeEventListener('pointerdown', pointer);
