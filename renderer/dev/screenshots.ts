@@ -43,6 +43,10 @@ const ALL: Shot[] = [
   { name: 'home-moved', query: 'fake=home', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },
   { name: 'home-en', query: 'fake=home&territory=SG' },
   { name: 'home-ja', query: 'fake=home&territory=JP' },
+  // The charts row focused: names on two lines, when each chart was updated, in every language.
+  { name: 'home-charts-en', query: 'fake=home&territory=SG&lang=en', keys: ['ArrowDown'] },
+  { name: 'home-charts-zh', query: 'fake=home&lang=zh-Hant', keys: ['ArrowDown'] },
+  { name: 'home-charts-ja', query: 'fake=home&territory=JP&lang=ja', keys: ['ArrowDown'] },
   { name: 'home-guest', query: 'fake=guest&lang=en' },
   { name: 'home-row-error', query: 'fake=row-error', keys: ['ArrowDown'] },
   { name: 'home-offline', query: 'fake=offline&lang=en' },
@@ -68,6 +72,12 @@ const ALL: Shot[] = [
   { name: 'detail', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'ArrowDown', 'ArrowDown'] },
   { name: 'detail-en', query: 'fake=home&screen=detail&lang=en&territory=SG' },
   { name: 'detail-deep', query: 'fake=home&screen=detail', keys: Array<string>(40).fill('ArrowDown') },
+  // The offline banner over a detail screen, and the last track of a chart focused.
+  { name: 'detail-offline-en', query: 'fake=offline&screen=detail&lang=en' },
+  { name: 'detail-offline-zh', query: 'fake=offline&screen=detail&lang=zh-Hant' },
+  { name: 'detail-offline-ja', query: 'fake=offline&screen=detail&lang=ja&territory=JP' },
+  { name: 'settings-offline-ja', query: 'fake=offline&screen=settings&lang=ja' },
+  { name: 'detail-last', query: 'fake=home&screen=playlist&id=playlist-1&lang=en', keys: Array<string>(90).fill('ArrowDown') },
   { name: 'station', query: 'fake=home&screen=station&territory=JP' },
   { name: 'detail-phone', query: 'fake=home&screen=detail', keys: ['ArrowDown', 'Enter'] },
   // Further down Home: new releases, kids and the member's own rows, loaded as focus comes near them.

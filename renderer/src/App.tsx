@@ -2,7 +2,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
-import { ConfigNotice, OfflineBanner, ShellNotice } from './components/GlobalBanners';
+import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
@@ -110,17 +110,19 @@ function Screens() {
 }
 
 /**
- * The screen, and below it the notices that stay a while: the kiosk shell gone, and on Pairing and Home the
- * configuration problems. Each takes its own space in the layout, so it never covers content or focus (Settings lists
- * every configuration problem in its own flow).
+ * The screen, and below it the notices that stay a while: offline (on the screens with no room for it at the top), the
+ * kiosk shell gone, and on Pairing and Home the configuration problems. Each takes its own space in the layout, so it
+ * never covers content or focus (Settings lists every configuration problem in its own flow).
  */
 function Frame() {
   const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
   const auth = useApp((s) => s.state?.auth.status);
   const notice = auth !== undefined && (auth !== 'signed-in' || screen === 'home');
+  const offline = useOfflinePlacement();
   return (
     <div className="frame">
       <Screens />
+      {offline === 'strip' && <OfflineBanner placement="strip" />}
       <ShellNotice />
       {notice && <ConfigNotice more={auth === 'signed-in' ? 'settings' : 'count'} />}
     </div>
@@ -131,10 +133,11 @@ function Chrome() {
   const { t } = useTranslation();
   const idle = useKioskIdle();
   const offline = useApp((s) => s.state?.network.online === false);
+  const placement = useOfflinePlacement();
   // The hint sits in the header's empty middle, where the offline banner goes too: the banner matters more.
   return (
     <>
-      <OfflineBanner />
+      {placement === 'header' && <OfflineBanner placement="header" />}
       {idle && !offline && <div className="idle-hint" role="status">{t('global.idle')}</div>}
     </>
   );

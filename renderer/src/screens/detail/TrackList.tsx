@@ -10,6 +10,11 @@ import { useFocusableItem } from '../../input/useFocusableItem';
 /** Start fetching the next page this many rows before focus reaches it. */
 const PREFETCH_AHEAD = 30;
 export const TRACK_ROW_REM = 4.75;
+/**
+ * Room above the first track and below the last, inside the list's scroll box: the focused track's ring and the top of
+ * its shadow are drawn outside the row, and the box clips them.
+ */
+const LIST_PAD_REM = 0.75;
 export const TRACKS_FOCUS_KEY = 'detail-tracks';
 
 /** Which columns a list shows: an album's own tracks need no album column, an artist's top tracks no artist column. */
@@ -115,14 +120,18 @@ interface TrackListProps {
 export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const initialViewport = rowHeight * 12;
+  const pad = Math.round((rowHeight / TRACK_ROW_REM) * LIST_PAD_REM);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own subscription
   const virtualizer = useVirtualizer({
     count: tracks.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    paddingStart: pad,
+    paddingEnd: pad,
     initialRect: { width: 1200, height: initialViewport },
-    initialOffset: () => (initialIndex === undefined ? 0 : Math.max(0, initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2)),
+    initialOffset: () =>
+      initialIndex === undefined ? 0 : Math.max(0, pad + initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2),
   });
   // Rows are laid out again at a new height (the screen changed size).
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
@@ -138,7 +147,8 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
   }, [firstMissing, ensureLoaded]);
 
   const count = tracks.length;
-  const onTrackFocused = useCallback(
+  const focused = useRef(initialIndex);
+  const reveal = useCallback(
     (index: number) => {
       // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
       // while rendering and again in an animation frame, a forced layout or two on every press. In the frame that
@@ -147,15 +157,28 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
         const list = listRef.current;
         if (list === null) return;
         const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
-        const max = Math.max(0, count * rowHeight - viewport);
-        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
+        const max = Math.max(0, count * rowHeight + 2 * pad - viewport);
+        const target = Math.min(max, Math.max(0, pad + index * rowHeight + rowHeight / 2 - viewport / 2));
         if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
       });
+    },
+    [virtualizer, count, rowHeight, pad],
+  );
+  const onTrackFocused = useCallback(
+    (index: number) => {
+      focused.current = index;
+      reveal(index);
       ensureLoaded(index);
       ensureLoaded(Math.min(index + PREFETCH_AHEAD, count - 1));
     },
-    [virtualizer, ensureLoaded, count, rowHeight],
+    [reveal, ensureLoaded, count],
   );
+  // The list got shorter or taller (a notice took a strip of the screen, the screen changed size): the track focus is
+  // on, or comes back to, stays in view.
+  const viewportHeight = virtualizer.scrollRect?.height;
+  useEffect(() => {
+    if (viewportHeight !== undefined && focused.current !== undefined) reveal(focused.current);
+  }, [viewportHeight, reveal]);
 
   return (
     <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
