@@ -49,7 +49,9 @@ function Screens() {
     if (auth === undefined) return;
     if (auth.status !== 'signed-in') {
       lastPairing.current = auth;
-      nav.getState().reset();
+      // Whoever signs in next starts Home at its first tile, not where the last member left it (the settings gear
+      // that led to signing out).
+      nav.getState().reset(true);
       return;
     }
     const before = lastPairing.current;

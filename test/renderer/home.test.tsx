@@ -2,7 +2,7 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rowTiles } from '../../renderer/dev/fakeData';
+import { memberFor, rowTiles } from '../../renderer/dev/fakeData';
 import { expectFocus, press, renderApp } from './helpers';
 
 afterEach(() => cleanup());
@@ -133,6 +133,28 @@ describe('home rows', () => {
     });
     expect(await screen.findByRole('button', { name: chartLabel(`${tiles[2]?.title}!`) })).toBeTruthy();
     await expectFocus(third);
+  });
+});
+
+describe('signing out and pairing again', () => {
+  it('puts focus on the first tile of Home, not on the settings gear that led to signing out', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const first = `tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`;
+    await expectFocus(first);
+    await press('up');
+    await expectFocus('home-settings');
+    await press('select');
+    await screen.findByRole('heading', { name: 'Settings' });
+    await act(async () => setFocus('settings-sign-out'));
+    await press('select');
+    await act(async () => setFocus('sign-out-confirm'));
+    await press('select');
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+    expect(fake.callsOf('signOut')).toHaveLength(1);
+
+    act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member: memberFor('TW') } }));
+    await waitFor(() => expect(screen.queryByTestId('user-code')).toBeNull(), { timeout: 5000 });
+    await expectFocus(first);
   });
 });
 
