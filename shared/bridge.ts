@@ -188,6 +188,8 @@ export interface TileView {
   groupRef?: DetailRef | undefined;
   /** A track shown as a tile (favourites): OK opens the track's panel rather than a detail screen. */
   track?: TrackView | undefined;
+  /** ISO 8601: when a chart or a new-hits playlist was last updated, said under its title in the viewer's language. */
+  updatedAt?: string | undefined;
 }
 
 export interface RowView {

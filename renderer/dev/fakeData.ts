@@ -322,6 +322,13 @@ function tile(kind: DetailRef['kind'], id: string, title: string, subtitle?: str
   return { ref: { kind, id }, key: id, title, subtitle, images, group };
 }
 
+/** Noon UTC `days` days before today, as the service's `updated_at` says it. */
+function daysAgo(days: number): string {
+  const at = new Date();
+  at.setUTCHours(12, 0, 0, 0);
+  return new Date(at.getTime() - days * 86_400_000).toISOString();
+}
+
 /** The member's favourite tracks, newest first, as Home's first row shows them. */
 export function favoriteTracks(territory: Territory): TrackView[] {
   return makeTracks({ kind: 'playlist', id: 'favorites' }, territory, 0, 14);
@@ -345,10 +352,11 @@ const NEW_RELEASES_PER_ROW = 10;
 export function rowTiles(id: RowId, territory: Territory): TileView[] {
   const c = catalogFor(territory);
   switch (id) {
+    // Like the core: charts and new-hits playlists say when they were updated, not a subtitle.
     case 'charts':
-      return c.charts.map((t, i) => tile('chart', `chart-${i}`, t, undefined));
+      return c.charts.map((t, i) => ({ ...tile('chart', `chart-${i}`, t, undefined), updatedAt: daysAgo(i % 2) }));
     case 'new-hits':
-      return c.newHits.map((t, i) => tile('new-hits', `hits-${i}`, t, 'Tunewall'));
+      return c.newHits.map((t, i) => ({ ...tile('new-hits', `hits-${i}`, t, undefined), updatedAt: daysAgo(2 + i) }));
     case 'mood-stations':
       return c.moods.map((t, i) => tile('mood-station', `mood-${i}`, t));
     case 'genre-stations':

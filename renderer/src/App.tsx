@@ -2,7 +2,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
-import { ConfigNotice, OfflineBanner, ShellNotice } from './components/GlobalBanners';
+import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
@@ -13,6 +13,7 @@ import { useKioskIdle } from './input/useKioskIdle';
 import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
 import { createNavStore, type Screen } from './store/navStore';
+import { Reconnects } from './store/reconnects';
 import { ScreenModels } from './store/screenModels';
 import { StationArtLoader } from './components/stationArt';
 import { Detail } from './screens/detail/Detail';
@@ -48,7 +49,9 @@ function Screens() {
     if (auth === undefined) return;
     if (auth.status !== 'signed-in') {
       lastPairing.current = auth;
-      nav.getState().reset();
+      // Whoever signs in next starts Home at its first tile, not where the last member left it (the settings gear
+      // that led to signing out).
+      nav.getState().reset(true);
       return;
     }
     const before = lastPairing.current;
@@ -109,17 +112,19 @@ function Screens() {
 }
 
 /**
- * The screen, and below it the notices that stay a while: the kiosk shell gone, and on Pairing and Home the
- * configuration problems. Each takes its own space in the layout, so it never covers content or focus (Settings lists
- * every configuration problem in its own flow).
+ * The screen, and below it the notices that stay a while: offline (on the screens with no room for it at the top), the
+ * kiosk shell gone, and on Pairing and Home the configuration problems. Each takes its own space in the layout, so it
+ * never covers content or focus (Settings lists every configuration problem in its own flow).
  */
 function Frame() {
   const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
   const auth = useApp((s) => s.state?.auth.status);
   const notice = auth !== undefined && (auth !== 'signed-in' || screen === 'home');
+  const offline = useOfflinePlacement();
   return (
     <div className="frame">
       <Screens />
+      {offline === 'strip' && <OfflineBanner placement="strip" />}
       <ShellNotice />
       {notice && <ConfigNotice more={auth === 'signed-in' ? 'settings' : 'count'} />}
     </div>
@@ -130,10 +135,11 @@ function Chrome() {
   const { t } = useTranslation();
   const idle = useKioskIdle();
   const offline = useApp((s) => s.state?.network.online === false);
+  const placement = useOfflinePlacement();
   // The hint sits in the header's empty middle, where the offline banner goes too: the banner matters more.
   return (
     <>
-      <OfflineBanner />
+      {placement === 'header' && <OfflineBanner placement="header" />}
       {idle && !offline && <div className="idle-hint" role="status">{t('global.idle')}</div>}
     </>
   );
@@ -168,15 +174,20 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     // Before any child registers a focusable or asks for focus: Norigin ignores setFocus until it is started.
     startNavigation(hub);
     const nav = createNavStore(initialScreens);
-    const models = new ScreenModels(bridge);
+    const app = createAppStore(bridge, boot);
+    const reconnects = new Reconnects(app);
+    const models = new ScreenModels(bridge, reconnects);
     // A screen taken off the stack lets go of its data.
     nav.subscribe((s) => models.keepOnly(s.stack.map((entry) => entry.id)));
+    // Rows that failed while the service was away load again, on Home or under the screen on top of it.
+    reconnects.on(() => app.getState().retryFailedRows());
     return {
       bridge,
-      app: createAppStore(bridge, boot),
+      app,
       nav,
       models,
       stationArt: new StationArtLoader(bridge),
+      reconnects,
       quit: quit ?? (() => window.close()),
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the initial screens and the boot view only matter once
@@ -190,6 +201,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
 
   useEffect(() => {
     const detach = attachKeyboard(window, hub);
+    const stopReconnects = value.reconnects.start();
     // Pointer-only controls (a Back arrow) appear once a mouse or finger is used, and hide again on a key press.
     const pointer = (): void => document.body.classList.add('pointer-mode');
     const keys = (): void => document.body.classList.remove('pointer-mode');
@@ -203,6 +215,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     void value.app.getState().start();
     return () => {
       unsubscribe();
+      stopReconnects();
       detach();
       window.removeEventListener('pointermove', pointer);
       window.removeEventListener('pointerdown', pointer);

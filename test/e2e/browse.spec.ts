@@ -67,6 +67,36 @@ test('down 200 tracks of a long chart and on past its first page, fetched on dem
   await expect(focused(page)).toHaveAttribute('aria-label', new RegExp(`^${chart.title}`));
 });
 
+/** As a busy TV box: each frame is drawn a quarter of a second late, so presses come faster than the list scrolls. */
+const SLOW_FRAMES = `(() => {
+  const draw = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    setTimeout(() => draw(callback), 250);
+    return 0;
+  };
+})()`;
+
+test('with frames drawn late, every press of a fast burst moves one track: none is lost past the rows drawn so far', async ({
+  page,
+  launchShell,
+}) => {
+  const shell = await launchShell();
+  const sandbox = await signedInHome(page, shell);
+  const chart = await findLongChart(sandbox, 201);
+  await pressUntilFocused(page, 'ArrowRight', `tile:charts:${chart.id}`);
+  await page.keyboard.press('Enter');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
+
+  await page.evaluate(SLOW_FRAMES);
+  for (let i = 25; i <= 200; i += 25) {
+    for (let k = 0; k < 25; k++) await page.keyboard.press('ArrowDown');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', `track:${i}`);
+  }
+  for (let k = 0; k < 25; k++) await page.keyboard.press('ArrowUp');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:175');
+  await expect(focused(page).locator('.track-n')).toHaveText('176');
+});
+
 test('the offline banner appears when the service stops answering and leaves by itself when it is back', async ({
   page,
   launchShell,

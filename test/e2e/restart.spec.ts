@@ -32,9 +32,21 @@ async function homeRowsShown(page: Page): Promise<void> {
   for (const row of ['favorites', 'charts', 'new-hits']) await expect(homeRow(page, row).locator('.tile').first()).toBeVisible();
 }
 
+/** Settings → Sign out → confirm, from Settings with focus anywhere on it; ends on a fresh pairing code. */
+async function signOutFromSettings(page: Page): Promise<void> {
+  await pressUntilFocused(page, 'ArrowRight', 'settings-sign-out');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toContainText('Sign out of Tunewall?');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'sign-out-cancel');
+  await pressUntilFocused(page, 'ArrowRight', 'sign-out-confirm');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Sign in with your phone' })).toBeVisible();
+  await expect(pairing.code(page)).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/);
+}
+
 const deviceCodeRequests = (): number => service.control.requestLog().filter((r) => r.path.startsWith('/oauth2/device')).length;
 
-test('after a restart the member is still signed in and Home paints from the cache; signing out from Settings pairs again', async ({
+test('after a restart the member is still signed in and Home paints from the cache; signing out from Settings pairs again, back to the first tile', async ({
   page,
   launchShell,
   workDir,
@@ -74,16 +86,17 @@ test('after a restart the member is still signed in and Home paints from the cac
   await expect(page.getByText('Signed in as 林語彤')).toBeVisible();
   await expect(page.getByText(`Your sign-in is encrypted (AES-256-GCM) with the key in ${keyFile}.`)).toBeVisible();
   await expect(page.getByText('Signed in · renews automatically')).toBeVisible();
-  await pressUntilFocused(page, 'ArrowRight', 'settings-sign-out');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toContainText('Sign out of Tunewall?');
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'sign-out-cancel');
-  await pressUntilFocused(page, 'ArrowRight', 'sign-out-confirm');
-  await page.keyboard.press('Enter');
-
-  await expect(page.getByRole('heading', { name: 'Sign in with your phone' })).toBeVisible();
-  await expect(pairing.code(page)).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/);
+  await signOutFromSettings(page);
   expect(deviceCodeRequests()).toBeGreaterThan(0);
+
+  // Pairing again on the same page: Home starts at its first tile, not at the settings gear the sign-out went through.
+  expect(service.control.approve((await pairing.code(page).innerText()).trim())).toBe(true);
+  await homeRowsShown(page);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:favorites:/);
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await signOutFromSettings(page);
   await second.stop();
 
   // Signed out for good: the next start pairs too.

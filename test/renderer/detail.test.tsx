@@ -59,6 +59,17 @@ describe('detail', () => {
     await expectFocus('track:0');
   });
 
+  it('every press moves one track down, however many come before the list has scrolled to follow', async () => {
+    // jsdom draws no frames: the list never scrolls, as when presses come faster than a busy TV draws.
+    const { ref, title } = chart();
+    renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
+    await expectFocus('track:0');
+    for (let i = 1; i <= 80; i++) await press('down');
+    await expectFocus('track:80');
+    for (let i = 1; i <= 80; i++) await press('up');
+    await expectFocus('track:0');
+  });
+
   it('fetches the next page of tracks as focus approaches rows not loaded yet', async () => {
     const { ref, title } = chart();
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });

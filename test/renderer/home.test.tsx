@@ -2,13 +2,18 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rowTiles } from '../../renderer/dev/fakeData';
+import { memberFor, rowTiles } from '../../renderer/dev/fakeData';
 import { expectFocus, press, renderApp } from './helpers';
 
 afterEach(() => cleanup());
 
 function row(name: string): HTMLElement {
   return screen.getByRole('region', { name });
+}
+
+/** A chart tile as a screen reader names it: its title, then when it was updated. */
+function chartLabel(title: string | undefined): RegExp {
+  return new RegExp(`^${title ?? ''}, Updated `);
 }
 
 describe('home rows', () => {
@@ -30,7 +35,7 @@ describe('home rows', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     const favorites = fake.holdRow('favorites');
     const charts = await screen.findByRole('region', { name: 'Charts' });
-    await within(charts).findByRole('button', { name: rowTiles('charts', 'TW')[0]?.title });
+    await within(charts).findByRole('button', { name: chartLabel(rowTiles('charts', 'TW')[0]?.title) });
     await act(async () => favorites.release());
     await expectFocus(`tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`);
   });
@@ -111,7 +116,7 @@ describe('home rows', () => {
     await waitFor(() =>
       expect(fake.callsOf('loadRow').filter((c) => c.args[0] === 'charts').length).toBe(before + 1),
     );
-    expect(await within(row('Charts')).findByRole('button', { name: rowTiles('charts', 'TW')[0]?.title })).toBeTruthy();
+    expect(await within(row('Charts')).findByRole('button', { name: chartLabel(rowTiles('charts', 'TW')[0]?.title) })).toBeTruthy();
     // The retry button went away with the error; focus did not go with it.
     await waitFor(() => expect(document.querySelector('.is-focused')).not.toBeNull());
   });
@@ -120,14 +125,56 @@ describe('home rows', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     const tiles = rowTiles('charts', 'TW');
     const third = `tile:charts:${tiles[2]?.key}`;
-    await within(await screen.findByRole('region', { name: 'Charts' })).findByRole('button', { name: tiles[2]?.title });
+    await within(await screen.findByRole('region', { name: 'Charts' })).findByRole('button', { name: chartLabel(tiles[2]?.title) });
     await act(async () => setFocus(third));
     await expectFocus(third);
     await act(async () => {
       fake.emit({ type: 'row', row: { id: 'charts', tiles: tiles.map((t) => ({ ...t, title: `${t.title}!` })), fetchedAt: Date.now() + 1000, fromCache: false } });
     });
-    expect(await screen.findByRole('button', { name: `${tiles[2]?.title}!` })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: chartLabel(`${tiles[2]?.title}!`) })).toBeTruthy();
     await expectFocus(third);
+  });
+});
+
+describe('signing out and pairing again', () => {
+  it('puts focus on the first tile of Home, not on the settings gear that led to signing out', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    const first = `tile:favorites:${rowTiles('favorites', 'TW')[0]?.key}`;
+    await expectFocus(first);
+    await press('up');
+    await expectFocus('home-settings');
+    await press('select');
+    await screen.findByRole('heading', { name: 'Settings' });
+    await act(async () => setFocus('settings-sign-out'));
+    await press('select');
+    await act(async () => setFocus('sign-out-confirm'));
+    await press('select');
+    expect(await screen.findByTestId('user-code')).toBeTruthy();
+    expect(fake.callsOf('signOut')).toHaveLength(1);
+
+    act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member: memberFor('TW') } }));
+    await waitFor(() => expect(screen.queryByTestId('user-code')).toBeNull(), { timeout: 5000 });
+    await expectFocus(first);
+  });
+});
+
+describe('chart tiles', () => {
+  it.each([
+    // The day alone within this year; with the year on the first days of a new one, for yesterday's chart.
+    ['en', /^Updated [A-Z][a-z]{2} \d{1,2}(, \d{4})?$/],
+    ['zh-Hant', /^更新於 (\d{4}年)?\d{1,2}月\d{1,2}日$/],
+    ['ja', /^(\d{1,2}月\d{1,2}日|\d{4}\/\d{1,2}\/\d{1,2}) 更新$/],
+  ] as const)('say when each chart was updated under its name, not the name again (%s)', async (language, updated) => {
+    renderApp({ scenario: 'home', language });
+    const titles = rowTiles('charts', 'TW').map((tile) => tile.title);
+    const charts = await screen.findByRole('region', { name: { en: 'Charts', 'zh-Hant': '排行榜', ja: 'チャート' }[language] });
+    await waitFor(() => expect(charts.querySelectorAll('.tile')).toHaveLength(titles.length));
+    const captions = Array.from(charts.querySelectorAll('.tile'), (tile) => ({
+      title: tile.querySelector('.tile-title')?.textContent,
+      subtitle: tile.querySelector('.tile-subtitle')?.textContent ?? '',
+    }));
+    expect(captions.map((c) => c.title)).toEqual(titles);
+    for (const caption of captions) expect(caption.subtitle).toMatch(updated);
   });
 });
 

@@ -29,8 +29,9 @@ export class SandboxApi {
   async pending(): Promise<string[]> {
     return PendingSchema.parse(await this.send('GET', 'pending')).user_codes;
   }
-  async approve(userCode: string): Promise<void> {
-    await this.send('POST', 'approve', { user_code: userCode });
+  /** Approves as the demo member, or as the demo member `memberId` (sandbox/README.md lists them). */
+  async approve(userCode: string, memberId?: string): Promise<void> {
+    await this.send('POST', 'approve', memberId === undefined ? { user_code: userCode } : { user_code: userCode, member_id: memberId });
   }
   async deny(userCode: string): Promise<void> {
     await this.send('POST', 'deny', { user_code: userCode });

@@ -36,6 +36,7 @@ const TileSchema = z.object({
   group: z.string().optional(),
   groupRef: DetailRefSchema.optional(),
   track: TrackSchema.optional(),
+  updatedAt: z.string().optional(),
 });
 
 export const CacheEntrySchema = z.object({
@@ -64,6 +65,7 @@ export function entryToRow(entry: CacheEntry): RowView {
     group: t.group,
     ...(t.groupRef === undefined ? {} : { groupRef: t.groupRef }),
     ...(t.track === undefined ? {} : { track: t.track }),
+    ...(t.updatedAt === undefined ? {} : { updatedAt: t.updatedAt }),
   }));
   return { id: entry.rowId, tiles, fetchedAt: entry.fetchedAt, fromCache: true };
 }

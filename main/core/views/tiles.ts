@@ -1,6 +1,7 @@
 import type { RowId, RowView, TilePageView, TileView } from '../../../shared/bridge';
 import type { Album, ChildrenCategory, GenreStation, MoodStation, Paged, Playlist, Track } from '../../../shared/service/catalog';
 import { imageViews } from './images';
+import { isoTime } from './time';
 import { totalOf, trackView } from './tracks';
 
 export function nonEmpty(text: string | undefined): string | undefined {
@@ -8,19 +9,23 @@ export function nonEmpty(text: string | undefined): string | undefined {
   return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }
 
-/** Charts: the description says what the chart ranks; the owner is the fallback. */
+/**
+ * Charts: under the title, when the chart was last updated. Its description starts by repeating the title and is cut
+ * to a few words on a tile (the chart's page shows it whole); its owner is the same editors for every chart.
+ */
 export function chartTile(chart: Playlist): TileView {
   return {
     ref: { kind: 'chart', id: chart.id },
     key: chart.id,
     title: chart.title,
-    subtitle: nonEmpty(chart.description) ?? nonEmpty(chart.owner.name),
+    subtitle: undefined,
     images: imageViews(chart.images),
     group: undefined,
+    updatedAt: isoTime(chart.updated_at),
   };
 }
 
-/** New-hits playlists open as new-hits details; like charts, the description says what they hold. */
+/** New-hits playlists open as new-hits details; like charts, they say when they were last updated. */
 export function newHitsTile(playlist: Playlist): TileView {
   return { ...chartTile(playlist), ref: { kind: 'new-hits', id: playlist.id } };
 }

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
+import { useOnReconnect } from '../store/reconnects';
 
 export function hue(text: string): number {
   let h = 0;
@@ -44,6 +45,8 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [failed, setFailed] = useState(false);
+  // A picture that failed (the service away) is drawn again once the service is back, not left a letter for good.
+  useOnReconnect(failed ? () => setFailed(false) : undefined);
 
   useEffect(() => {
     const node = box.current;

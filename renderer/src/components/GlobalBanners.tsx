@@ -4,10 +4,21 @@ import type { ConfigProblem } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
 import { useFocusableItem } from '../input/useFocusableItem';
 import { shellConnection } from '../transport/connection';
-import { useApp } from '../store/context';
+import { useApp, useNav } from '../store/context';
 import { secondsUntil, useNow } from './useNow';
 
-export function OfflineBanner() {
+/**
+ * Where the offline notice goes on the screen on top: Home and Pairing keep the middle of their top edge free for it; on
+ * every other screen (a detail's track list, Settings as it scrolls) content reaches the top, so the notice takes a
+ * strip of its own below the screen, as the kiosk shell's notice does.
+ */
+export function useOfflinePlacement(): 'header' | 'strip' {
+  const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
+  const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
+  return !signedIn || screen === undefined || screen === 'home' ? 'header' : 'strip';
+}
+
+export function OfflineBanner({ placement }: { placement: 'header' | 'strip' }) {
   const { t } = useTranslation();
   const network = useApp((s) => s.state?.network);
   const shellLost = useStore(shellConnection, (s) => s.lost);
@@ -16,7 +27,7 @@ export function OfflineBanner() {
   if (shellLost || network === undefined || network.online) return null;
   const seconds = secondsUntil(network.retryAt, now);
   return (
-    <div className="banner banner-offline" role="status">
+    <div className={placement === 'header' ? 'banner banner-offline' : 'offline-notice banner-offline'} role="status">
       <span className="banner-dot" aria-hidden="true" />
       {seconds !== undefined && seconds > 0 ? t('global.offline', { seconds }) : t('global.offlineSoon')}
     </div>

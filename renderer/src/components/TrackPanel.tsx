@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetailRef, TrackView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
 import { useApp, useTunewall } from '../store/context';
+import { useOnReconnect } from '../store/reconnects';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { FocusList } from './FocusList';
@@ -31,21 +32,39 @@ const same = (a: DetailRef | undefined, kind: DetailRef['kind'], id: string | un
 function useFavorite(trackId: string, member: boolean): [Favorite, () => void] {
   const { bridge } = useTunewall();
   const [favorite, setFavorite] = useState<Favorite>({ status: 'unknown' });
+  // The state could not be asked for (the service away): it is asked again once the service is back.
+  const [asks, setAsks] = useState(0);
+  const [unanswered, setUnanswered] = useState(false);
+  useOnReconnect(
+    unanswered
+      ? () => {
+          setUnanswered(false);
+          setAsks((n) => n + 1);
+        }
+      : undefined,
+  );
   useEffect(() => {
     if (!member) return undefined;
     let live = true;
     bridge.favoriteState(trackId).then(
       (result) => {
-        if (!live || !result.ok) return;
+        if (!live) return;
+        if (!result.ok) {
+          setUnanswered(result.error.retryable);
+          return;
+        }
         // A press on "Add" may already have answered.
         setFavorite((now) => (now.status !== 'unknown' ? now : result.value === 'favorite' ? { status: 'favorite', news: undefined } : { status: 'not-favorite' }));
       },
-      (error: unknown) => console.warn('favourite state did not load', error),
+      (error: unknown) => {
+        console.warn('favourite state did not load', error);
+        if (live) setUnanswered(true);
+      },
     );
     return () => {
       live = false;
     };
-  }, [bridge, trackId, member]);
+  }, [bridge, trackId, member, asks]);
 
   const add = (): void => {
     if (favorite.status === 'adding') return;

@@ -12,7 +12,7 @@ const AT_ONCE = 3;
  */
 export class StationArtLoader {
   private readonly known = new Map<string, ImageView[]>();
-  private readonly inFlight = new Map<string, Promise<ImageView[]>>();
+  private readonly inFlight = new Map<string, Promise<ImageView[] | undefined>>();
   private readonly queue: (() => void)[] = [];
   private running = 0;
 
@@ -22,24 +22,24 @@ export class StationArtLoader {
     return this.known.get(`${territory ?? ''}:${stationId}`);
   }
 
-  /** The station's pictures; none when it has no art or the art did not load (asked for again next time). */
-  load(territory: Territory | undefined, stationId: string): Promise<ImageView[]> {
+  /** The station's pictures (none when it has no art); undefined when they did not load (asked for again next time). */
+  load(territory: Territory | undefined, stationId: string): Promise<ImageView[] | undefined> {
     const key = `${territory ?? ''}:${stationId}`;
     const known = this.known.get(key);
     if (known !== undefined) return Promise.resolve(known);
     const waiting = this.inFlight.get(key);
     if (waiting !== undefined) return waiting;
-    const promise = new Promise<ImageView[]>((resolve) => {
+    const promise = new Promise<ImageView[] | undefined>((resolve) => {
       this.queue.push(() => {
         this.bridge.stationArt(stationId).then(
           (result) => {
             if (result.ok) this.known.set(key, result.value);
             else console.warn('station art did not load', result.error.message);
-            resolve(result.ok ? result.value : []);
+            resolve(result.ok ? result.value : undefined);
           },
           (error: unknown) => {
             console.warn('station art did not load', error);
-            resolve([]);
+            resolve(undefined);
           },
         ).finally(() => {
           this.inFlight.delete(key);

@@ -1,5 +1,6 @@
 import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MemberView, RowId, TileView } from '../../../shared/bridge';
 import { Artwork } from '../components/Artwork';
@@ -61,8 +62,17 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
   );
 }
 
+/** "Updated Nov 20": the day alone within this year, with the year before that. */
+function updatedText(t: TFunction, language: string, iso: string): string | undefined {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  const day = new Intl.DateTimeFormat(language, thisYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' }).format(date);
+  return t('detail.updated', { date: day });
+}
+
 export function Home() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { nav, app } = useTunewall();
   const auth = useApp((s) => s.state?.auth);
   const rows = useApp((s) => s.rows);
@@ -71,7 +81,10 @@ export function Home() {
   const ids = useMemo(() => rowIdsFor(member), [member]);
   const [visual] = useState(() => new VisualRows());
   // A new object when the language changes (so does `t`): rows are drawn again in it.
-  const texts = useMemo<RowTexts>(() => ({ title: (id) => t(`home.rows.${id}`), seeAll: t('home.seeAll') }), [t]);
+  const texts = useMemo<RowTexts>(
+    () => ({ title: (id) => t(`home.rows.${id}`), seeAll: t('home.seeAll'), updated: (iso) => updatedText(t, i18n.language, iso) }),
+    [t, i18n.language],
+  );
   const list = useMemo(() => visual.list(ids, rows, texts), [visual, ids, rows, texts]);
   const { openPanel, openPhone, overlays } = useTrackActions(undefined);
 

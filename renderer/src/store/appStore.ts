@@ -14,6 +14,8 @@ export interface AppStoreState {
   rows: Partial<Record<RowId, RowSlot>>;
   start(): Promise<void>;
   loadRow(id: RowId): Promise<void>;
+  /** Asks again for every row that failed in a way trying again can help (the service is back). */
+  retryFailedRows(): void;
   handleEvent(event: BridgeEvent): void;
 }
 
@@ -86,6 +88,12 @@ export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStor
       // The same fetch again (the boot view's rows, answered from the cache): nothing to render anew.
       if (slot.status === 'ready' && latest?.status === 'ready' && latest.row.fetchedAt === slot.row.fetchedAt) return;
       set((s) => ({ rows: { ...s.rows, [id]: slot } }));
+    },
+
+    retryFailedRows() {
+      for (const [id, slot] of Object.entries(get().rows) as [RowId, RowSlot | undefined][]) {
+        if (slot?.status === 'error' && slot.error.retryable) void get().loadRow(id);
+      }
     },
 
     handleEvent(event) {

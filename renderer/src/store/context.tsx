@@ -4,6 +4,7 @@ import type { TunewallBridge } from '../../../shared/bridge';
 import type { StationArtLoader } from '../components/stationArt';
 import type { AppStore, AppStoreState } from './appStore';
 import type { NavStore, NavStoreState } from './navStore';
+import type { Reconnects } from './reconnects';
 import type { ScreenModels } from './screenModels';
 
 export interface Tunewall {
@@ -13,6 +14,8 @@ export interface Tunewall {
   /** The data of the detail screens in the navigation stack. */
   models: ScreenModels;
   stationArt: StationArtLoader;
+  /** The service reachable again after a fault: what failed meanwhile is fetched again. */
+  reconnects: Reconnects;
   /** Leaving the app (the leave dialog's "Leave"); the shell decides what that means. */
   quit: () => void;
 }
@@ -27,6 +30,11 @@ export function useTunewall(): Tunewall {
   const value = useContext(TunewallContext);
   if (value === undefined) throw new Error('useTunewall outside TunewallProvider');
   return value;
+}
+
+/** The reconnect signal, where there is an app around the component (a component drawn on its own has none). */
+export function useReconnects(): Reconnects | undefined {
+  return useContext(TunewallContext)?.reconnects;
 }
 
 export function useApp<T>(selector: (s: AppStoreState) => T): T {

@@ -1,5 +1,6 @@
 import type { DetailRef, TunewallBridge } from '../../../shared/bridge';
 import { DetailModel } from '../screens/detail/detailModel';
+import type { Reconnects } from './reconnects';
 
 /**
  * The data of each detail screen in the navigation stack, by stack entry: a screen covered by another keeps its
@@ -8,13 +9,18 @@ import { DetailModel } from '../screens/detail/detailModel';
 export class ScreenModels {
   private readonly models = new Map<number, DetailModel>();
 
-  constructor(private readonly bridge: TunewallBridge) {}
+  constructor(
+    private readonly bridge: TunewallBridge,
+    private readonly reconnects?: Reconnects,
+  ) {}
 
   get(entryId: number, ref: DetailRef): DetailModel {
     const existing = this.models.get(entryId);
     if (existing !== undefined && existing.ref.kind === ref.kind && existing.ref.id === ref.id) return existing;
     existing?.dispose();
     const model = new DetailModel(this.bridge, ref);
+    // Covered screens too: Back then shows what loaded meanwhile, not the fault.
+    if (this.reconnects !== undefined) model.followReconnects(this.reconnects);
     this.models.set(entryId, model);
     return model;
   }

@@ -1,5 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TrackView } from '../../../../shared/bridge';
 import { FocusList } from '../../components/FocusList';
@@ -9,7 +10,20 @@ import { useFocusableItem } from '../../input/useFocusableItem';
 
 /** Start fetching the next page this many rows before focus reaches it. */
 const PREFETCH_AHEAD = 30;
+/**
+ * Rows drawn on either side of the focused track whatever the list's scroll, and how close focus may come to the last
+ * of them before more are drawn, at once. The list scrolls to follow focus in the next frame, and only then do the rows
+ * it scrolls into view mount and become focusable; a busy TV takes presses faster than it draws frames, and a press
+ * past the rows drawn so far found no next track and was lost.
+ */
+const FOCUS_REACH = 12;
+const FOCUS_MARGIN = 4;
 export const TRACK_ROW_REM = 4.75;
+/**
+ * Room above the first track and below the last, inside the list's scroll box: the focused track's ring and the top of
+ * its shadow are drawn outside the row, and the box clips them.
+ */
+const LIST_PAD_REM = 0.75;
 export const TRACKS_FOCUS_KEY = 'detail-tracks';
 
 /** Which columns a list shows: an album's own tracks need no album column, an artist's top tracks no artist column. */
@@ -115,14 +129,28 @@ interface TrackListProps {
 export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const initialViewport = rowHeight * 12;
+  const pad = Math.round((rowHeight / TRACK_ROW_REM) * LIST_PAD_REM);
+  const focused = useRef(initialIndex);
+  // Rows around focus (FOCUS_REACH) are drawn with those in view, around the track focused when the virtualizer last
+  // asked: it asks again when the scroll changes what is in view, and when focus nears the last of them (`anchor`, set
+  // then, below; until anything has focus, the track the list opens at).
+  const [anchor, setAnchor] = useState(initialIndex ?? 0);
+  const rangeExtractor = useCallback(
+    (range: Range) => aroundFocus(defaultRangeExtractor(range), focused.current ?? anchor, range.count),
+    [anchor],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own subscription
   const virtualizer = useVirtualizer({
     count: tracks.length,
     getScrollElement: () => listRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    rangeExtractor,
+    paddingStart: pad,
+    paddingEnd: pad,
     initialRect: { width: 1200, height: initialViewport },
-    initialOffset: () => (initialIndex === undefined ? 0 : Math.max(0, initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2)),
+    initialOffset: () =>
+      initialIndex === undefined ? 0 : Math.max(0, pad + initialIndex * rowHeight + rowHeight / 2 - (listRef.current?.clientHeight ?? initialViewport) / 2),
   });
   // Rows are laid out again at a new height (the screen changed size).
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
@@ -138,7 +166,12 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
   }, [firstMissing, ensureLoaded]);
 
   const count = tracks.length;
-  const onTrackFocused = useCallback(
+  // The rows drawn, as of the last commit: the next press can only land on one of them.
+  const drawn = useRef<ReadonlySet<number>>(new Set());
+  useLayoutEffect(() => {
+    drawn.current = new Set(items.map((item) => item.index));
+  }, [items]);
+  const reveal = useCallback(
     (index: number) => {
       // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
       // while rendering and again in an animation frame, a forced layout or two on every press. In the frame that
@@ -147,15 +180,33 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
         const list = listRef.current;
         if (list === null) return;
         const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
-        const max = Math.max(0, count * rowHeight - viewport);
-        const target = Math.min(max, Math.max(0, index * rowHeight + rowHeight / 2 - viewport / 2));
+        const max = Math.max(0, count * rowHeight + 2 * pad - viewport);
+        const target = Math.min(max, Math.max(0, pad + index * rowHeight + rowHeight / 2 - viewport / 2));
         if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
       });
+    },
+    [virtualizer, count, rowHeight, pad],
+  );
+  const onTrackFocused = useCallback(
+    (index: number) => {
+      focused.current = index;
+      // Focus is about to run out of drawn rows before the list has scrolled: the rows around it are drawn and made
+      // focusable now, before the next press is handled, rather than in the frame after the scroll.
+      const ahead = Math.min(count - 1, index + FOCUS_MARGIN);
+      const behind = Math.max(0, index - FOCUS_MARGIN);
+      if (!drawn.current.has(ahead) || !drawn.current.has(behind)) flushSync(() => setAnchor(index));
+      reveal(index);
       ensureLoaded(index);
       ensureLoaded(Math.min(index + PREFETCH_AHEAD, count - 1));
     },
-    [virtualizer, ensureLoaded, count, rowHeight],
+    [reveal, ensureLoaded, count],
   );
+  // The list got shorter or taller (a notice took a strip of the screen, the screen changed size): the track focus is
+  // on, or comes back to, stays in view.
+  const viewportHeight = virtualizer.scrollRect?.height;
+  useEffect(() => {
+    if (viewportHeight !== undefined && focused.current !== undefined) reveal(focused.current);
+  }, [viewportHeight, reveal]);
 
   return (
     <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
@@ -187,6 +238,20 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
     </div>
   );
 });
+
+/** The rows the virtualizer would draw (`shown`, in order), with those within FOCUS_REACH of `anchor` added, in order. */
+export function aroundFocus(shown: number[], anchor: number, count: number): number[] {
+  const from = Math.max(0, anchor - FOCUS_REACH);
+  const to = Math.min(count - 1, anchor + FOCUS_REACH);
+  if (to < from) return shown;
+  const first = shown[0];
+  const last = shown[shown.length - 1];
+  // The usual case: the scroll has caught up with focus, and the rows around it are among those in view.
+  if (first !== undefined && last !== undefined && first <= from && last >= to) return shown;
+  const all = new Set(shown);
+  for (let i = from; i <= to; i++) all.add(i);
+  return [...all].sort((a, b) => a - b);
+}
 
 /** The column heads over a track list. */
 export function TrackHead({ columns = 'all' }: { columns?: TrackColumns }) {

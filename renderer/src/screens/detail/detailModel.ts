@@ -1,5 +1,6 @@
 import type { DetailRef, DetailView, TileView, TrackView, TunewallBridge, UiError } from '../../../../shared/bridge';
 import type { Territory } from '../../../../shared/territory';
+import type { Reconnects } from '../../store/reconnects';
 import { PagedList } from './pagedList';
 
 export type DetailLoad =
@@ -33,6 +34,7 @@ export class DetailModel {
   /** A fetch is on its way. */
   fetching = false;
   private readonly listeners = new Set<() => void>();
+  private stopFollowing: (() => void) | undefined;
 
   constructor(
     private readonly bridge: TunewallBridge,
@@ -45,6 +47,23 @@ export class DetailModel {
   };
 
   getLoad = (): DetailLoad => this.load;
+
+  /** While the model lives: what failed because the service was away is fetched again once it is back. */
+  followReconnects(reconnects: Reconnects): void {
+    this.stopFollowing?.();
+    this.stopFollowing = reconnects.on(this.recover);
+  }
+
+  /**
+   * The service is back: a detail that did not load (and said it would try again) loads now, and the pages of its
+   * lists that failed meanwhile (tracks, albums, playlists) are asked for again.
+   */
+  recover = (): void => {
+    if (this.load.status === 'error' && this.load.error.retryable && !this.fetching) this.fetch(this.territory);
+    this.tracks?.retryFailed();
+    this.tiles?.retryFailed();
+    for (const list of this.sections.values()) list.retryFailed();
+  };
 
   /**
    * Fetches the detail. `keep`: the detail on screen stays until the new one arrives (shuffling a station again);
@@ -123,6 +142,8 @@ export class DetailModel {
   /** Stops listening to answers: the screen's place in the stack is gone. */
   dispose(): void {
     this.generation++;
+    this.stopFollowing?.();
+    this.stopFollowing = undefined;
     this.tracks?.close();
     this.tiles?.close();
     for (const list of this.sections.values()) list.close();

@@ -18,8 +18,9 @@ export class PagedList<T> {
   /** Tells one list from the one that replaced it (a React key). */
   readonly id = ++lists;
   private items: (T | undefined)[];
-  /** Offsets of the pages on their way. */
+  /** Offsets of the pages on their way, and of those that failed. */
   private readonly pending = new Set<number>();
+  private readonly failed = new Set<number>();
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
@@ -59,12 +60,25 @@ export class PagedList<T> {
     if ([...this.pending].some((p) => p <= index && index < p + this.pageSize)) return;
     let offset = Math.floor(index / this.pageSize) * this.pageSize;
     while (offset < index && this.items[offset] !== undefined) offset++;
+    this.request(offset);
+  };
+
+  /** Asks again for every page that failed (the service is back), so no placeholder is left for good. */
+  retryFailed(): void {
+    const failed = [...this.failed];
+    this.failed.clear();
+    for (const offset of failed) this.ensureLoaded(offset);
+  }
+
+  private request(offset: number): void {
     this.pending.add(offset);
+    this.failed.delete(offset);
     this.fetchPage(offset, this.pageSize).then(
       (result) => {
         this.pending.delete(offset);
         if (this.closed) return;
         if (!result.ok) {
+          this.failed.add(offset);
           console.warn('a page did not load', result.error.message);
           return;
         }
@@ -72,10 +86,11 @@ export class PagedList<T> {
       },
       (error: unknown) => {
         this.pending.delete(offset);
+        if (!this.closed) this.failed.add(offset);
         console.warn('a page did not load', error);
       },
     );
-  };
+  }
 
   private apply(page: Page<T>): void {
     const next = this.items.slice();

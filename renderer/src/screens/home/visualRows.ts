@@ -14,6 +14,14 @@ export interface RowTexts {
   title: (id: RowId) => string;
   /** The tile that opens a whole category, at the end of its row. */
   seeAll: string;
+  /** Under a chart's title: when it was updated (an ISO 8601 time), or nothing when that is not a time. */
+  updated: (iso: string) => string | undefined;
+}
+
+/** A tile with nothing under its title says when it was updated, where the service says so (charts, new hits). */
+function withUpdated(tiles: TileView[], texts: RowTexts): TileView[] {
+  if (!tiles.some((tile) => tile.subtitle === undefined && tile.updatedAt !== undefined)) return tiles;
+  return tiles.map((tile) => (tile.subtitle === undefined && tile.updatedAt !== undefined ? { ...tile, subtitle: texts.updated(tile.updatedAt) } : tile));
 }
 
 const WAITING: RowBody = { status: 'loading', waiting: true };
@@ -29,7 +37,7 @@ function rowsOf(id: RowId, slot: RowSlot | undefined, texts: RowTexts): VisualRo
   if (slot === undefined) return [{ key: id, title, body: WAITING, source: id }];
   if (slot.status === 'loading') return [{ key: id, title, body: LOADING, source: id }];
   if (slot.status === 'error') return [{ key: id, title, body: { status: 'error', error: slot.error }, source: id }];
-  const tiles = slot.row.tiles;
+  const tiles = withUpdated(slot.row.tiles, texts);
   if (tiles.length === 0) return [];
   if (!GROUPED_ROWS.has(id) || !tiles.some((tile) => tile.group !== undefined)) {
     return [{ key: id, title, body: { status: 'ready', tiles }, source: id }];

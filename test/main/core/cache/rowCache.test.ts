@@ -60,6 +60,14 @@ describe('home-row cache', () => {
     expect(fetchRow).not.toHaveBeenCalled();
   });
 
+  it('keeps when a chart was updated across a restart', () => {
+    const { cache, store, now, clock, logger } = setup();
+    const chart: TileView = { ...tile('c1'), updatedAt: '2024-06-01T00:00:00.000Z' };
+    cache.write(member, { id: 'charts', tiles: [chart], fetchedAt: now(), fromCache: false });
+    const restarted = createRowCache({ store, clock, logger });
+    expect(restarted.read(member, 'charts')?.row.tiles).toEqual([chart]);
+  });
+
   it('keeps a favourite’s track and a new-release tile’s group across a restart', () => {
     const { cache, store, now, clock, logger } = setup();
     const favorite: TileView = {

@@ -68,11 +68,14 @@ describe('tiles and rows', () => {
   it('maps a chart to a tile that opens the chart, images smallest first', () => {
     const tile = chartTile(playlist('c1', { images: [image(1000), image(300)] }));
     expect(tile.ref).toEqual({ kind: 'chart', id: 'c1' });
-    expect(tile.subtitle).toBe('Weekly hits');
     expect(tile.images.map((i) => i.width)).toEqual([300, 1000]);
   });
-  it('falls back to the owner for a chart without a description', () => {
-    expect(chartTile(playlist('c1', { description: ' ' })).subtitle).toBe('Tunewall Editors');
+  it('says when a chart was updated, not its description, which starts by repeating its title', () => {
+    const tile = chartTile(playlist('c1', { title: 'Mandopop Daily', description: 'Mandopop Daily: the most-played songs, updated daily.' }));
+    expect(tile.subtitle).toBeUndefined();
+    expect(tile.updatedAt).toBe('2024-06-01T00:00:00.000Z');
+    expect(chartTile(playlist('c2', { updated_at: 1717200000 })).updatedAt).toBe('2024-06-01T00:00:00.000Z');
+    expect(chartTile(playlist('c3', { updated_at: 'soon' })).updatedAt).toBeUndefined();
   });
   it('accepts a playlist whose owner is only id and name', () => {
     const list = PlaylistPageSchema.parse(paged([{ ...playlist('p1'), owner: { id: 'o', name: 'Mei' } }]));
