@@ -58,4 +58,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The bench's floor and peer pages run in the browser, beside Tunewall, and share nothing with it.
+    files: ['bench/baseline/**/*.{js,ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
 );

@@ -28,50 +28,99 @@ export const PROBE_SCRIPT = `(() => {
     channel.port1.onmessage = () => cb(performance.now());
     channel.port2.postMessage(null);
   });
+  // Marks still looked for: all of them from the start, then only those reset since the first measured press.
+  const wanted = new Set(Object.keys(WATCH));
+  const armed = new Set();
   const check = () => {
     for (const [name, selector] of Object.entries(WATCH)) {
-      if (marks[name] !== undefined || pending[name]) continue;
+      if (!wanted.has(name) || marks[name] !== undefined || pending[name]) continue;
       const el = document.querySelector(selector);
       if (!el) continue;
       // A picture counts once it has arrived: its element alone paints nothing.
       if (el instanceof HTMLImageElement && !(el.complete && el.naturalWidth > 0)) continue;
       pending[name] = true;
+      wanted.delete(name);
+      armed.delete(name);
       afterPaint((t) => { marks[name] = performance.timeOrigin + t; });
     }
+    if (wanted.size === 0) unwatch();
   };
-  document.addEventListener('load', check, true);
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
-  // A live collection: reading it on every frame of a press costs next to nothing, where a selector query on every
-  // frame was work of the probe's own inside the measured time.
-  const focused = document.getElementsByClassName('is-focused');
-  const focusKey = () => focused[0]?.getAttribute('data-focus-key') ?? null;
+  // From the first measured press on (quiet), only marks reset since are looked for, and the watch stops once none is:
+  // a check on every mutation of a press would be the probe's own work inside the measured time, and more of it on a
+  // page that changes more nodes per press.
+  const observer = new MutationObserver(check);
+  let watching = false;
+  const watch = () => {
+    if (watching) return;
+    watching = true;
+    document.addEventListener('load', check, true);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+  };
+  const unwatch = () => {
+    if (!watching) return;
+    watching = false;
+    document.removeEventListener('load', check, true);
+    observer.disconnect();
+  };
+  watch();
+  // Focus before a press: read when the bench asks for quiet before measuring it, outside the measured time. During a
+  // press the probe reads nothing on its own: it is told by a MutationObserver when an element gains the focus class
+  // (a class change, or an element added already focused), so the probe's cost does not grow with the page's size.
+  let current = null;
+  const focusNow = () => document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null;
+  const focusedIn = (node) => {
+    if (!(node instanceof Element)) return null;
+    if (node.classList.contains('is-focused')) return node;
+    return node.querySelector('.is-focused');
+  };
   const record = (entry) => {
     presses.push(entry);
     for (const w of waiters.splice(0)) w();
   };
   window.addEventListener('keydown', (event) => {
     const t0 = event.timeStamp;
-    const before = focusKey();
+    const before = current;
+    let done = false;
     let frames = 0;
-    const tick = () => {
+    const count = () => {
+      if (done) return;
       frames += 1;
-      const now = focusKey();
-      if (now !== null && now !== before) {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => record({ key: event.key, moved: true, ms: performance.now() - t0, frames, from: before, to: now });
-        channel.port2.postMessage(null);
-      } else if (performance.now() - t0 > 1000) {
-        record({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: now });
-      } else {
-        requestAnimationFrame(tick);
-      }
+      requestAnimationFrame(count);
     };
-    requestAnimationFrame(tick);
+    requestAnimationFrame(count);
+    const finish = (entry) => {
+      if (done) return;
+      done = true;
+      seen.disconnect();
+      clearTimeout(timer);
+      current = entry.to;
+      record(entry);
+    };
+    const seen = new MutationObserver((changes) => {
+      for (const change of changes) {
+        const candidates = change.type === 'attributes' ? [change.target] : Array.from(change.addedNodes);
+        for (const node of candidates) {
+          const el = focusedIn(node);
+          const to = el?.getAttribute('data-focus-key') ?? null;
+          if (to === null || to === before) continue;
+          seen.disconnect();
+          afterPaint((t) => finish({ key: event.key, moved: true, ms: t - t0, frames, from: before, to }));
+          return;
+        }
+      }
+    });
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    const timer = setTimeout(() => finish({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: focusNow() }), 1000);
   }, true);
   window.__tunewallBench = {
     marks,
     presses,
-    reset(name) { delete marks[name]; delete pending[name]; check(); },
+    quiet() {
+      current = focusNow();
+      for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
+      if (wanted.size === 0) unwatch();
+    },
+    reset(name) { delete marks[name]; delete pending[name]; wanted.add(name); armed.add(name); watch(); check(); },
     async mark(name, timeoutMs) {
       const until = performance.now() + timeoutMs;
       while (marks[name] === undefined) {
@@ -112,7 +161,7 @@ export async function resetMark(page: Page, name: MarkName): Promise<void> {
  * ran its handlers inside the measured frame.
  */
 export async function pressAndMeasure(page: Page, key: string): Promise<PressRecord> {
-  const count = z.number().parse(await page.evaluate('window.__tunewallBench.presses.length'));
+  const count = z.number().parse(await page.evaluate('(window.__tunewallBench.quiet(), window.__tunewallBench.presses.length)'));
   await page.keyboard.down(key);
   try {
     return PressSchema.parse(await page.evaluate(`window.__tunewallBench.press(${count + 1})`));
@@ -216,4 +265,38 @@ export class HomeWalk {
     else if (this.vertical === 'ArrowUp' && at.row <= 0) this.vertical = 'ArrowDown';
     return this.vertical;
   }
+}
+
+/**
+ * Epoch ms of the end of the first frame in which every picture of every tile in view has arrived (waits for it).
+ * Pictures are only asked for once their box is measured, a frame or two after the tiles appear, so the check starts
+ * two frames after the call; a tile with no picture (none in the catalog, or one that failed) has no img and counts
+ * as done.
+ */
+export async function visibleArtworkPaintedAt(page: Page, timeoutMs = 60_000): Promise<number> {
+  return z.number().parse(
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const until = performance.now() + ${timeoutMs};
+      let frames = 0;
+      const inView = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+      };
+      const tick = () => {
+        frames += 1;
+        const arts = Array.from(document.querySelectorAll('section.row .tile .art')).filter(inView);
+        const images = arts.flatMap((art) => Array.from(art.querySelectorAll('img')));
+        if (frames > 2 && arts.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0)) {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(performance.timeOrigin + performance.now());
+          channel.port2.postMessage(null);
+        } else if (performance.now() > until) {
+          reject(new Error('the pictures in view were not all painted within ${timeoutMs} ms'));
+        } else {
+          requestAnimationFrame(tick);
+        }
+      };
+      requestAnimationFrame(tick);
+    })`),
+  );
 }

@@ -4,7 +4,7 @@
  * from process start.
  */
 import { readFileSync } from 'node:fs';
-import { spawnKioskShell, type KioskProcess } from '../test/support/kioskProcess';
+import { embeddedSandboxOrigin, spawnKioskShell, type KioskProcess } from '../test/support/kioskProcess';
 
 export { REPO } from '../test/support/kioskProcess';
 
@@ -17,7 +17,8 @@ export interface ShellService {
 
 export interface ShellOptions {
   dataDir: string;
-  service: ShellService;
+  /** The service to use; undefined: none configured, so the shell starts its embedded sandbox (the default setup). */
+  service: ShellService | undefined;
   vaultKeyFile: string;
   /** Serve this folder instead of the built renderer (the empty-page baseline). */
   rendererDir?: string;
@@ -26,6 +27,8 @@ export interface ShellOptions {
 export interface Shell extends KioskProcess {
   /** VmRSS of the shell process in bytes, from /proc. */
   rssBytes(): number;
+  /** The embedded sandbox's origin, when the shell started one (no service configured). */
+  embeddedSandbox: string | undefined;
 }
 
 export function rssOf(pid: number): number {
@@ -39,14 +42,16 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
   const env: Record<string, string> = {
     TUNEWALL_DATA_DIR: options.dataDir,
     TUNEWALL_LANGUAGE: 'en',
-    TUNEWALL_CLIENT_ID: options.service.clientId,
-    TUNEWALL_CLIENT_SECRET: options.service.clientSecret,
-    TUNEWALL_AUTH_URL: options.service.origin,
-    TUNEWALL_API_URL: options.service.apiUrl,
-    TUNEWALL_QR_URL: options.service.origin,
     TUNEWALL_VAULT_KEY_FILE: options.vaultKeyFile,
   };
+  if (options.service !== undefined) {
+    env['TUNEWALL_CLIENT_ID'] = options.service.clientId;
+    env['TUNEWALL_CLIENT_SECRET'] = options.service.clientSecret;
+    env['TUNEWALL_AUTH_URL'] = options.service.origin;
+    env['TUNEWALL_API_URL'] = options.service.apiUrl;
+    env['TUNEWALL_QR_URL'] = options.service.origin;
+  }
   if (options.rendererDir !== undefined) env['TUNEWALL_RENDERER_DIR'] = options.rendererDir;
   const shell = await spawnKioskShell(env);
-  return { ...shell, rssBytes: () => rssOf(shell.pid) };
+  return { ...shell, rssBytes: () => rssOf(shell.pid), embeddedSandbox: embeddedSandboxOrigin(shell.log()) };
 }

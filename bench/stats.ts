@@ -103,3 +103,37 @@ export function allOverlap(intervals: readonly Interval[]): boolean {
   const earliestEnd = Math.min(...intervals.map((i) => i.end));
   return latestStart < earliestEnd;
 }
+
+/** a ÷ b, for figures judged as a ratio of two measurements taken in the same run. */
+export function ratio(a: number, b: number): number {
+  if (!(Number.isFinite(a) && Number.isFinite(b)) || b <= 0) throw new Error(`No ratio of ${a} to ${b}.`);
+  return a / b;
+}
+
+/**
+ * Tunewall's remote presses beside the floor's (a plain page where a press only moves a class) and the conventional
+ * peer's (the navigation library's own way), measured in the same browser at the same throttle: the verdicts are on
+ * the p95 ratios, so a slower or busier machine moves all three together and not the verdict.
+ */
+export interface PressComparison {
+  tunewall: Summary;
+  floor: Summary;
+  peer: Summary;
+  /** Tunewall's p95 over the floor's. */
+  overFloor: number;
+  /** Tunewall's p95 over the peer's: below 1 is ahead of it. */
+  overPeer: number;
+  withinFloorBudget: boolean;
+  aheadOfPeer: boolean;
+}
+
+export function comparePresses(tunewall: Summary, floor: Summary, peer: Summary, maxOverFloor: number): PressComparison {
+  const overFloor = ratio(tunewall.p95, floor.p95);
+  const overPeer = ratio(tunewall.p95, peer.p95);
+  return { tunewall, floor, peer, overFloor, overPeer, withinFloorBudget: overFloor <= maxOverFloor, aheadOfPeer: overPeer < 1 };
+}
+
+/** A budget loosened by a share (0.1: 10 % more), for the same figure measured on a path allowed to cost a little more. */
+export function loosened(budget: Budget, share: number): Budget {
+  return { ...budget, max: budget.max * (1 + share) };
+}

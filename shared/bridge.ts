@@ -81,7 +81,8 @@ export type AuthState =
 
 export interface MemberView {
   name: string;
-  image: ImageView | undefined;
+  /** Every size of the member's picture (none when the service has none). */
+  images: ImageView[];
   territory: Territory;
 }
 

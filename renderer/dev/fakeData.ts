@@ -149,7 +149,7 @@ export function catalogFor(territory: Territory): Catalog {
 
 export function memberFor(territory: Territory): MemberView {
   const name = catalogFor(territory).member;
-  return { name, image: artwork(`member:${name}`, [75, 180, 300])[1], territory };
+  return { name, images: artwork(`member:${name}`, [75, 180, 300]), territory };
 }
 
 function joinWords(territory: Territory, a: string, b: string, joiner: 'of' | 'and'): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOverlap, differences, maxConcurrency, median, percentile, summarise, verdict } from '../../bench/stats';
+import { allOverlap, comparePresses, differences, loosened, maxConcurrency, median, percentile, ratio, summarise, verdict } from '../../bench/stats';
 
 describe('bench statistics', () => {
   it('takes the middle value, or the mean of the two middle ones, whatever the input order', () => {
@@ -46,5 +46,37 @@ describe('bench statistics', () => {
     expect(allOverlap(parallel)).toBe(true);
     expect(maxConcurrency(serial)).toBe(1);
     expect(allOverlap(serial)).toBe(false);
+  });
+});
+
+describe('press figures judged against the floor and the peer', () => {
+  const s = (p95: number) => summarise(Array.from({ length: 20 }, (_, i) => (i < 18 ? p95 / 2 : p95)));
+
+  it('divides p95 by p95, not medians or means', () => {
+    const c = comparePresses(s(15), s(12), s(30), 1.25);
+    expect(c.overFloor).toBeCloseTo(1.25);
+    expect(c.overPeer).toBeCloseTo(0.5);
+    expect(c.withinFloorBudget).toBe(true);
+    expect(c.aheadOfPeer).toBe(true);
+  });
+
+  it('is over the floor budget past 1.25×, and not ahead of a peer it only matches', () => {
+    const c = comparePresses(s(16), s(12), s(16), 1.25);
+    expect(c.overFloor).toBeCloseTo(1.3333);
+    expect(c.withinFloorBudget).toBe(false);
+    expect(c.overPeer).toBe(1);
+    expect(c.aheadOfPeer).toBe(false);
+  });
+
+  it('refuses a ratio to nothing', () => {
+    expect(() => ratio(5, 0)).toThrow(/No ratio/);
+    expect(() => ratio(Number.NaN, 2)).toThrow(/No ratio/);
+    expect(ratio(3, 2)).toBe(1.5);
+  });
+
+  it('loosens a budget by a share, keeping what it judges', () => {
+    const budget = loosened({ max: 200, judged: 'median' }, 0.1);
+    expect(budget.max).toBeCloseTo(220);
+    expect(budget.judged).toBe('median');
   });
 });

@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { z } from 'zod';
-import { spawnKioskShell } from '../support/kioskProcess';
+import { embeddedSandboxOrigin, spawnKioskShell } from '../support/kioskProcess';
+import type { SandboxApi } from '../support/sandboxApi';
+
+export { SandboxApi, type LoggedRequest } from '../support/sandboxApi';
 
 export { REPO } from '../support/kioskProcess';
 
@@ -30,23 +33,6 @@ export interface Shell {
   stop(): Promise<void>;
 }
 
-const SandboxLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
-
-function embeddedSandboxOrigin(stderr: string): string | undefined {
-  for (const line of stderr.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      continue; // a partial line still being written; the next chunk completes it
-    }
-    const hit = SandboxLogSchema.safeParse(parsed);
-    if (hit.success) return hit.data.origin;
-  }
-  return undefined;
-}
-
 export async function startShell(options: ShellOptions): Promise<Shell> {
   const shell = await spawnKioskShell({ TUNEWALL_DATA_DIR: options.dataDir, TUNEWALL_LANGUAGE: 'en', ...options.env });
   return {
@@ -57,59 +43,6 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     log: shell.log,
     stop: shell.stop,
   };
-}
-
-const PendingSchema = z.object({ user_codes: z.array(z.string()) });
-const RequestsSchema = z.object({
-  requests: z.array(z.object({ method: z.string(), path: z.string(), at: z.number(), status: z.number() })),
-});
-const TokenPairSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
-
-export type LoggedRequest = z.infer<typeof RequestsSchema>['requests'][number];
-
-/** The sandbox's control API over HTTP (sandbox/control.ts), as a test in another process uses it. */
-export class SandboxApi {
-  constructor(readonly origin: string) {}
-
-  private async send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.origin}/__sandbox/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`sandbox ${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json();
-  }
-
-  async pending(): Promise<string[]> {
-    return PendingSchema.parse(await this.send('GET', 'pending')).user_codes;
-  }
-  /** Approves as the demo member, or as the demo member `memberId` (sandbox/README.md lists them). */
-  async approve(userCode: string, memberId?: string): Promise<void> {
-    await this.send('POST', 'approve', memberId === undefined ? { user_code: userCode } : { user_code: userCode, member_id: memberId });
-  }
-  async deny(userCode: string): Promise<void> {
-    await this.send('POST', 'deny', { user_code: userCode });
-  }
-  async faults(patch: Record<string, number>): Promise<void> {
-    await this.send('POST', 'faults', patch);
-  }
-  async lifetimes(patch: Record<string, number>): Promise<void> {
-    await this.send('POST', 'lifetimes', patch);
-  }
-  async advanceTime(ms: number): Promise<void> {
-    await this.send('POST', 'time/advance', { ms });
-  }
-  async requests(): Promise<LoggedRequest[]> {
-    return RequestsSchema.parse(await this.send('GET', 'requests')).requests;
-  }
-  async clearRequests(): Promise<void> {
-    await this.send('DELETE', 'requests');
-  }
-  /** A member token, for the test's own catalog look-ups (never handed to the app). */
-  async memberAccessToken(): Promise<string> {
-    return TokenPairSchema.parse(await this.send('POST', 'tokens', {})).access_token;
-  }
 }
 
 /** Asks the catalog (as the test, with its own token) for a TW chart with at least `minTracks` tracks. */

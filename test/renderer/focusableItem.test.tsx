@@ -9,6 +9,7 @@ import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function Item({ focusKey, className, onEnter, renders }: { focusKey: string; className: string; onEnter?: () => void; renders: string[] }) {
@@ -65,8 +66,9 @@ describe('focusable item', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
-  it('moves DOM focus once the page is idle after the press, to the item focused last', async () => {
+  it('moves DOM focus once the remote has rested and the page is idle, to the item focused last', async () => {
     startNavigation();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const idle: (() => void)[] = [];
     vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
     const renders: string[] = [];
@@ -82,7 +84,16 @@ describe('focusable item', () => {
     await act(async () => setFocus('item-e'));
     expect(view.getByTestId('item-e').classList.contains('is-focused')).toBe(true);
     expect(document.activeElement).toBe(document.body);
+    // Presses still coming: nothing is asked of the idle time yet.
+    vi.advanceTimersByTime(200);
+    expect(idle).toHaveLength(0);
+    await act(async () => setFocus('item-d'));
+    await act(async () => setFocus('item-e'));
+    vi.advanceTimersByTime(200);
+    expect(idle).toHaveLength(0);
+    vi.advanceTimersByTime(100);
     expect(idle).toHaveLength(1);
+    expect(document.activeElement).toBe(document.body);
     idle[0]?.();
     expect(document.activeElement).toBe(view.getByTestId('item-e'));
   });

@@ -114,7 +114,7 @@ describe('after approval', () => {
   it('asks only for rows near the top (an empty favourites row does not count), and shows Home on the first row shown', async () => {
     const { fake } = renderApp({ scenario: 'pairing', language: 'en', emptyRows: ['favorites'] });
     expect(await screen.findByTestId('user-code')).toBeTruthy();
-    const member = { name: 'Lin Yutong', image: undefined, territory: 'TW' as const };
+    const member = { name: 'Lin Yutong', images: [], territory: 'TW' as const };
     act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));
     expect(await screen.findByText(/Approved/)).toBeTruthy();
     await expectFocus(tileKey('charts', rowTiles('charts', 'TW')[0]?.key));

@@ -123,7 +123,7 @@ describe('pairing Back', () => {
   it('after approval shows Home even when the signed-in state arrives twice (tokens, then the profile)', async () => {
     const { fake } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
     expect(await screen.findByTestId('user-code')).toBeTruthy();
-    const member = { name: 'Lin Yutong', image: undefined, territory: 'TW' as const };
+    const member = { name: 'Lin Yutong', images: [], territory: 'TW' as const };
     act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member: undefined } }));
     expect(await screen.findByText(/Approved/)).toBeTruthy();
     act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const ENTRY = join(REPO, 'out/kiosk/index.js');
@@ -25,6 +26,24 @@ export interface KioskProcess {
   log(): string;
   /** SIGTERM, then SIGKILL if it has not exited in time. */
   stop(): Promise<void>;
+}
+
+const EmbeddedLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
+
+/** The embedded sandbox's origin, from the shell's JSON log lines; undefined when it was pointed at a service. */
+export function embeddedSandboxOrigin(stderr: string): string | undefined {
+  for (const line of stderr.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue; // a partial line still being written; the next chunk completes it
+    }
+    const hit = EmbeddedLogSchema.safeParse(parsed);
+    if (hit.success) return hit.data.origin;
+  }
+  return undefined;
 }
 
 /** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the caller's own may leak in. */

@@ -1,5 +1,5 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
@@ -59,10 +59,16 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
   // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
   const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : keys.indexOf(restoreKey) + 1 + TILES_AHEAD));
+  // What the row holds, read by the press: a press that needs no more tiles schedules no state update (an update to
+  // the same value still starts a render pass, and a held key made one per press).
+  const drawn = useRef(limit);
+  useEffect(() => {
+    drawn.current = limit;
+  }, [limit]);
   const tileFocused = useCallback(
     (index: number) => {
       const wanted = index + 1 + TILES_AHEAD;
-      scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
+      if (wanted > drawn.current) scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
       onTileFocused?.(index);
     },
     [onTileFocused],

@@ -14,18 +14,37 @@ interface Props {
   onFocused: (index: number) => void;
 }
 
-/**
- * Keeps the focused element in view: rows scroll sideways, the page vertically. In the frame that draws the new focus
- * (scrolling needs the layout that frame computes anyway), and at once, not smoothly: a smooth scroll keeps drawing
- * frames for a few hundred milliseconds after every press, and the next press waits behind them (bench: remote press →
- * focus painted).
- */
-export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
-  beforeNextFrame('reveal', () => {
-    if (node.isConnected && typeof node.scrollIntoView === 'function') node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
-  });
+/** The element is drawn whole: inside the window and inside every scrolling box around it. */
+function fullyShown(node: HTMLElement): boolean {
+  const r = node.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
+  for (let box = node.parentElement; box !== null && box !== document.body; box = box.parentElement) {
+    if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) continue;
+    const c = box.getBoundingClientRect();
+    if (r.top < c.top || r.bottom > c.bottom || r.left < c.left || r.right > c.right) return false;
+  }
+  return true;
 }
 
+/**
+ * Keeps the focused element in view: rows scroll sideways, the page vertically. At once, not smoothly: a smooth scroll
+ * keeps drawing frames for a few hundred milliseconds after every press, and the next press waits behind them. When
+ * the new focus is already drawn whole (the next row, the next tile on screen), the first frame shows it and the
+ * scroll that brings it to its resting place follows in the next one: the viewer sees the focus move the moment they
+ * press, and the scroll (laying out and painting rows coming into view) is not work of that frame. Focus landing on
+ * something cut off scrolls in the same frame, so it is never drawn out of sight (bench: remote press → focus
+ * painted).
+ */
+export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
+  const scroll = (): void => {
+    if (node.isConnected && typeof node.scrollIntoView === 'function') node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
+  };
+  beforeNextFrame('reveal', () => {
+    if (!node.isConnected) return;
+    if (fullyShown(node)) beforeNextFrame('reveal', scroll);
+    else scroll();
+  });
+}
 
 function TileArt({ tile }: { tile: TileView }) {
   // The contract gives genre stations no pictures: their tile is composed from the station's album art.

@@ -99,28 +99,36 @@ export function beforeNextFrame(slot: string, work: () => void): void {
 }
 
 let focusWork: (() => void) | undefined;
+let focusTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** How long the remote must be still before DOM focus follows the drawn focus. */
+const FOCUS_SETTLE_MS = 250;
 
 /**
- * Runs `work` once the page is idle after drawing (within 100 ms at the latest); a later call before then replaces the
- * earlier one. For DOM focus: moving it dispatches focus, blur, focusin and focusout, which React's root listeners all
- * process, and none of it changes what is drawn (focus is shown by class). Without idle callbacks (tests), at once.
+ * Runs `work` once presses have stopped for a moment and the page is idle after drawing; a later call before then
+ * replaces the earlier one. For DOM focus: moving it dispatches focus, blur, focusin and focusout, which React's root
+ * listeners all process, and none of it changes what is drawn (focus is shown by class). While a key is held that
+ * work would land inside the next presses, and a screen reader would announce every tile passed over, so it waits
+ * for the remote to rest. Without idle callbacks (tests), at once.
  */
 function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback !== 'function') {
     work();
     return;
   }
-  const pending = focusWork !== undefined;
   focusWork = work;
-  if (pending) return;
-  requestIdleCallback(
-    () => {
-      const job = focusWork;
-      focusWork = undefined;
-      job?.();
-    },
-    { timeout: 100 },
-  );
+  if (focusTimer !== undefined) clearTimeout(focusTimer);
+  focusTimer = setTimeout(() => {
+    focusTimer = undefined;
+    requestIdleCallback(
+      () => {
+        const job = focusWork;
+        focusWork = undefined;
+        job?.();
+      },
+      { timeout: 100 },
+    );
+  }, FOCUS_SETTLE_MS);
 }
 
 /**

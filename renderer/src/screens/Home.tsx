@@ -38,8 +38,8 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
       </div>
       <div className="header-right">
         <div className="member">
-          {member?.image !== undefined ? (
-            <Artwork images={[member.image]} title={name} className="avatar" />
+          {member !== undefined && member.images.length > 0 ? (
+            <Artwork images={member.images} title={name} className="avatar" />
           ) : (
             <span className="avatar avatar-empty" aria-hidden="true">{Array.from(name)[0]}</span>
           )}

@@ -481,7 +481,7 @@ describe('static renderer', () => {
 describe('boot view in the page', () => {
   const title = 'Hits </script><script>alert(1)</script> & <!-- more';
   const view: BootView = {
-    state: { ...STATE, auth: { status: 'signed-in', mode: 'member', member: { name: 'Lin', image: undefined, territory: 'TW' } } },
+    state: { ...STATE, auth: { status: 'signed-in', mode: 'member', member: { name: 'Lin', images: [], territory: 'TW' } } },
     rows: [{ id: 'charts', tiles: [{ key: 'c1', title, subtitle: undefined, ref: { kind: 'chart', id: 'c1' }, images: [], group: undefined }], fetchedAt: 5, fromCache: true }],
   };
   const block = (html: string): string | undefined =>

@@ -53,11 +53,10 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
     if (!catalog) return;
     try {
       const me: Me = await catalog.me();
-      const image = imageViews(me.images)
-        .sort((a, b) => a.width - b.width)
-        .find((i) => i.width >= 180);
+      // All sizes: the avatar is drawn small (4rem), and one size picked here was 180 px for a 64 px circle.
+      const images = imageViews(me.images);
       const changed = settings.member()?.id !== me.id;
-      const member = { id: me.id, name: me.name, image, territory: me.territory };
+      const member = { id: me.id, name: me.name, images, territory: me.territory };
       settings.setMember(member);
       session?.setMember(memberView(member));
       network.markOnline();

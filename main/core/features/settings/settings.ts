@@ -18,10 +18,15 @@ const SettingsSchema = z.object({
   language: LanguageSettingSchema.optional(),
 });
 
+const ImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
+
 export const StoredMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
-  image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional(),
+  /** Every size the service has of the member's picture: the screen draws the smallest that stays sharp. */
+  images: z.array(ImageSchema).optional(),
+  /** One size only, as stored before every size was kept; read, never written. */
+  image: ImageSchema.optional(),
   territory: TerritorySchema,
 });
 export type StoredMember = z.infer<typeof StoredMemberSchema>;
@@ -47,7 +52,8 @@ export interface Settings {
 }
 
 export function memberView(member: StoredMember): MemberView {
-  return { name: member.name, image: member.image, territory: member.territory };
+  const images = member.images ?? (member.image === undefined ? [] : [member.image]);
+  return { name: member.name, images, territory: member.territory };
 }
 
 export function createSettings(deps: SettingsDeps): Settings {

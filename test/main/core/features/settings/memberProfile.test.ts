@@ -42,13 +42,15 @@ function setup(routes: Record<string, unknown> = { '/me': me }) {
 }
 
 describe('member profile', () => {
-  it('reads /me once a member signs in: name, a picture of at least 180 px, home territory', async () => {
+  it('reads /me once a member signs in: name, every size of the picture (the screen picks), home territory', async () => {
     const { profile, settings, shown, signIn, service } = setup();
     signIn(memberSignedIn);
     const scope = await profile.settledScope();
     expect(scope).toEqual({ account: { kind: 'member', id: 'm1' }, territory: 'HK' });
-    expect(settings.member()).toMatchObject({ name: 'Mei', image: { width: 180 }, territory: 'HK' });
-    expect(shown.at(-1)).toEqual({ name: 'Mei', image: expect.objectContaining({ width: 180 }), territory: 'HK' });
+    const widths = (settings.member()?.images ?? []).map((i) => i.width);
+    expect(widths).toEqual(expect.arrayContaining([75, 180, 300]));
+    expect(settings.member()).toMatchObject({ name: 'Mei', territory: 'HK' });
+    expect(shown.at(-1)).toEqual({ name: 'Mei', images: expect.arrayContaining([expect.objectContaining({ width: 75 })]), territory: 'HK' });
     // A second state change for the same member reads no second profile.
     signIn(memberSignedIn);
     await profile.settledScope();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSettings } from '../../../../../main/core/features/settings/settings';
+import { createSettings, memberView } from '../../../../../main/core/features/settings/settings';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
 
 function setup(store = new MemoryStore()) {
@@ -34,6 +34,15 @@ describe('settings', () => {
     expect(second.settings.territory()).toBe('MY');
     expect(second.settings.language()).toBe('ja');
     expect(second.settings.member()).toEqual(member);
+  });
+
+  it('shows a member stored with one picture size (as earlier versions kept it) with that picture', () => {
+    const store = new MemoryStore();
+    const image = { url: 'https://img.example/u/180x180.jpg', width: 180, height: 180 };
+    store.set('member', { ...member, image });
+    const stored = setup(store).settings.member();
+    expect(stored).toBeDefined();
+    if (stored !== undefined) expect(memberView(stored).images).toEqual([image]);
   });
 
   it('tells what keeps per-territory state, and the screen, when the territory changes', async () => {

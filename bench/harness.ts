@@ -1,0 +1,123 @@
+/**
+ * What every part of the bench shares: the system Chromium (one instance drawing frames at the display's pace, one
+ * drawing them as soon as there is something to draw, for key presses), the kiosk shells it starts and stops, a work
+ * folder, and the sandbox in the bench process that plays the service.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { RunningSandbox } from '../sandbox/index';
+import { paintedAt, PROBE_SCRIPT, waitUntil, type MarkName } from './probe';
+import { startShell, type Shell, type ShellService } from './shell';
+
+export const CHROMIUM = process.env['TUNEWALL_CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+/**
+ * For the key-press figures only: frames are drawn as soon as there is something to draw instead of on the display's
+ * next 60 Hz tick, so the figure is the page's own work (handlers, render, paint) and not a 0–16.7 ms wait for vsync.
+ */
+const UNTHROTTLED_FRAMES = ['--disable-gpu-vsync', '--disable-frame-rate-limit'];
+export const VIEWPORT = { width: 1920, height: 1080 };
+export const MB = 1024 * 1024;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+/**
+ * Opens the app as the shell's browser would: the launch page (a file) hands the one-time key to /launch, whose page
+ * moves on to the app. Probes wait for that last page; the ones before it come and go.
+ */
+export async function openApp(page: Page, shell: Shell): Promise<void> {
+  await page.goto(shell.launchUrl);
+  await page.waitForURL(`${shell.origin}/`, { waitUntil: 'commit' });
+}
+
+/** Home has asked for and drawn every row it shows (none is still a skeleton). */
+export const ROWS_SETTLED = `document.querySelectorAll('section.row .row-track[aria-busy="true"]').length === 0`;
+
+export async function rowsSettled(page: Page): Promise<void> {
+  await waitUntil(page, ROWS_SETTLED);
+}
+
+export interface ShellRequest {
+  dataDir: string;
+  /** Serve this folder instead of the built renderer (the empty-page baseline). */
+  rendererDir?: string;
+  /** The default setup: no credentials, the shell's own embedded sandbox. */
+  embedded?: boolean;
+  /** The sandbox that plays the service when not embedded; the bench's own by default. */
+  sandbox?: RunningSandbox;
+}
+
+function serviceOf(sb: RunningSandbox): ShellService {
+  return { clientId: sb.client.id, clientSecret: sb.client.secret, origin: sb.origin, apiUrl: sb.urls.api };
+}
+
+export class Bench {
+  private browser: Browser | undefined;
+  private fastBrowser: Browser | undefined;
+  readonly work = mkdtempSync(join(tmpdir(), 'tunewall-bench-'));
+  readonly keyFile = join(this.work, 'vault.key');
+  private readonly shells = new Set<Shell>();
+
+  constructor(readonly sb: RunningSandbox) {
+    writeFileSync(this.keyFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+
+  async browserFor(fast: boolean): Promise<Browser> {
+    if (fast) {
+      this.fastBrowser ??= await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...UNTHROTTLED_FRAMES] });
+      return this.fastBrowser;
+    }
+    this.browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    return this.browser;
+  }
+
+  freshDataDir(): string {
+    return mkdtempSync(join(this.work, 'data-'));
+  }
+
+  async shell(request: ShellRequest): Promise<Shell> {
+    const shell = await startShell({
+      dataDir: request.dataDir,
+      service: request.embedded === true ? undefined : serviceOf(request.sandbox ?? this.sb),
+      vaultKeyFile: this.keyFile,
+      rendererDir: request.rendererDir,
+    });
+    this.shells.add(shell);
+    return shell;
+  }
+
+  async stop(shell: Shell): Promise<void> {
+    await shell.stop();
+    this.shells.delete(shell);
+  }
+
+  /** A fresh browser context (no cache, no cookies) with the probe, on `url` (the shell's launch URL by default). */
+  async open(shell: Shell | undefined, options: { fast?: boolean; url?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT });
+    await context.addInitScript({ content: PROBE_SCRIPT });
+    const page = await context.newPage();
+    if (options.url !== undefined) await page.goto(options.url);
+    else if (shell !== undefined) await openApp(page, shell);
+    else throw new Error('Nothing to open.');
+    return { context, page };
+  }
+
+  /** Process start → first paint of `mark`, in a fresh browser context. */
+  async startToPaint(request: ShellRequest, mark: MarkName) {
+    const shell = await this.shell(request);
+    const { context, page } = await this.open(shell);
+    const painted = await paintedAt(page, mark);
+    return { shell, context, page, ms: painted - shell.spawnedAt, painted };
+  }
+
+  async close(): Promise<void> {
+    for (const shell of this.shells) await shell.stop();
+    await this.browser?.close();
+    await this.fastBrowser?.close();
+    rmSync(this.work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * Remote presses: Tunewall beside the floor and the conventional peer (bench/pages.ts), on Home and down a long list,
+ * at two CPU throttles, in the same browser with the same held-key timing. The pages take turns in rounds, a different
+ * one first each round, so a change in the machine's load during the run falls on all three alike. The verdicts are
+ * on the ratios of the p95s (stats.ts comparePresses); the absolute values are reported beside them.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { z } from 'zod';
+import type { RunningSandbox } from '../sandbox/index';
+import type { FigureBook } from './figures';
+import { log, rowsSettled, sleep, type Bench } from './harness';
+import type { PageServer } from './pages';
+import { focusedKey, HomeWalk, homePosition, paintedAt, pressAndMeasure, resetMark, shown, waitUntil, type PressRecord } from './probe';
+import { comparePresses, summarise } from './stats';
+
+/** Tunewall's p95 may be at most this many times the floor's. */
+export const MAX_OVER_FLOOR = 1.25;
+/** The remote's held-key timing: the key goes up once focus is painted, then this long before the next press. */
+const GAP_MS = 40;
+
+interface Subject {
+  name: 'Tunewall' | 'floor' | 'peer';
+  page: Page;
+  cdp: CDPSession;
+  nextKey(): Promise<string>;
+}
+
+function homeWalker(page: Page): () => Promise<string> {
+  const walk = new HomeWalk();
+  return async () => walk.next(await homePosition(page));
+}
+
+/** Down a list to its end and back up, every press moving focus. */
+function listWalker(page: Page, length: number): () => Promise<string> {
+  let down = true;
+  return async () => {
+    const index = Number(/^track:(\d+)$/.exec((await focusedKey(page)) ?? '')?.[1] ?? 0);
+    if (down && index >= length - 1) down = false;
+    else if (!down && index <= 0) down = true;
+    return down ? 'ArrowDown' : 'ArrowUp';
+  };
+}
+
+async function pressBlock(subject: Subject, rate: number, count: number, into: PressRecord[]): Promise<void> {
+  await subject.page.bringToFront();
+  await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    let moved = 0;
+    for (let attempts = 0; moved < count && attempts < count * 2; attempts++) {
+      const record = await pressAndMeasure(subject.page, await subject.nextKey());
+      into.push(record);
+      if (record.moved) moved += 1;
+      await sleep(GAP_MS);
+    }
+  } finally {
+    await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
+/** `presses` moved-focus presses per page, in `rounds` turns. */
+async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number) {
+  const records = subjects.map(() => [] as PressRecord[]);
+  const perRound = Math.ceil(presses / rounds);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < subjects.length; k++) {
+      const i = (round + k) % subjects.length;
+      const subject = subjects[i];
+      const into = records[i];
+      if (subject !== undefined && into !== undefined) await pressBlock(subject, rate, perRound, into);
+    }
+  }
+  const moved = (i: number) => summarise((records[i] ?? []).filter((r) => r.moved).map((r) => r.ms));
+  return comparePresses(moved(0), moved(1), moved(2), MAX_OVER_FLOOR);
+}
+
+function record(book: FigureBook, id: string, surface: string, rate: number, c: ReturnType<typeof comparePresses>): void {
+  book.presses.push({ surface, rate, comparison: c });
+  const detail = {
+    tunewallP95Ms: c.tunewall.p95,
+    tunewallMedianMs: c.tunewall.median,
+    floorP95Ms: c.floor.p95,
+    peerP95Ms: c.peer.p95,
+    presses: c.tunewall.runs,
+  };
+  book.add({
+    id: `${id}-${rate}x-floor`,
+    title: `remote press → focus painted, ${surface}, CPU ${rate}×: Tunewall p95 ÷ floor p95`,
+    unit: '×',
+    measure: '÷ floor',
+    summary: summarise([c.overFloor]),
+    budget: { max: MAX_OVER_FLOOR, judged: 'value' },
+    budgetText: `≤ ${MAX_OVER_FLOOR}×`,
+    detail,
+  });
+  book.add({
+    id: `${id}-${rate}x-peer`,
+    title: `remote press → focus painted, ${surface}, CPU ${rate}×: Tunewall p95 ÷ peer p95`,
+    unit: '×',
+    measure: '÷ peer',
+    summary: summarise([c.overPeer]),
+    // Ahead of the peer: strictly below its p95.
+    budget: { max: 1 - 1e-9, judged: 'value' },
+    budgetText: '< 1× (ahead of the peer)',
+    detail,
+  });
+}
+
+/** Tiles drawn in each of Home's rows, top to bottom: the floor and the peer are grids of this shape. */
+async function homeShape(page: Page): Promise<number[]> {
+  return z.array(z.number()).parse(
+    await page.evaluate(`Array.from(document.querySelectorAll('section.row')).map((row) => row.querySelectorAll('.tile[data-focus-key]').length).filter((n) => n > 0)`),
+  );
+}
+
+export async function longChart(sb: RunningSandbox, minTracks: number): Promise<{ id: string; total: number }> {
+  const token = sb.control.issueMemberToken().access_token;
+  const get = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${sb.urls.api}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const latency = sb.options.faults.latencyMs;
+  sb.control.setFaults({ latencyMs: 0 });
+  try {
+    const charts = z.object({ data: z.array(z.object({ id: z.string() })) }).parse(await get('charts?territory=TW&limit=100'));
+    for (const chart of charts.data) {
+      const detail = z.object({ tracks: z.object({ summary: z.object({ total: z.number() }) }) }).parse(await get(`charts/${chart.id}?territory=TW`));
+      if (detail.tracks.summary.total >= minTracks) return { id: chart.id, total: detail.tracks.summary.total };
+    }
+  } finally {
+    sb.control.setFaults({ latencyMs: latency });
+  }
+  throw new Error(`No TW chart has ${minTracks} tracks.`);
+}
+
+/** Presses `key` until the focused element's key satisfies `wanted`; gives up after `max` presses. */
+export async function pressUntil(page: Page, key: string, wanted: (focus: string) => boolean, max = 120): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const focus = await focusedKey(page);
+    if (focus !== null && wanted(focus)) return;
+    await pressAndMeasure(page, key);
+  }
+  throw new Error(`${key} ×${max} never reached the wanted focus (at ${String(await focusedKey(page))}).`);
+}
+
+/**
+ * Home asks for its rows as focus comes near them: focus is walked down to the last row and back up (presses not
+ * measured), so the press figures are taken on Home with every row, as the budget says.
+ */
+export async function loadEveryRow(page: Page): Promise<void> {
+  for (const key of ['ArrowDown', 'ArrowUp']) {
+    for (let i = 0; i < 80; i++) {
+      const before = await focusedKey(page);
+      await page.keyboard.press(key);
+      const moved = await waitUntil(page, `(document.querySelector('.is-focused')?.getAttribute('data-focus-key') ?? null) !== ${JSON.stringify(before)}`, 3_000).then(
+        () => true,
+        () => false,
+      );
+      if (!moved) break;
+    }
+  }
+  await rowsSettled(page);
+  // From Settings (the top) back to the first tile.
+  await pressUntil(page, 'ArrowDown', (f) => f.startsWith('tile:'), 10);
+}
+
+/** Home afresh, then from its first tile down to the charts row, along it to `chartId`, and open it. */
+export async function openChart(page: Page, origin: string, chartId: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await paintedAt(page, 'home');
+  await shown(page, '.tile.is-focused');
+  await pressUntil(page, 'ArrowDown', (f) => f.startsWith('tile:charts:'), 20);
+  await pressUntil(page, 'ArrowRight', (f) => f.includes(chartId));
+  await resetMark(page, 'tracks');
+  await page.keyboard.press('Enter');
+  await paintedAt(page, 'tracks');
+  await shown(page, '.track.is-focused');
+}
+
+export interface PressOptions {
+  presses: number;
+  rounds: number;
+  rates: readonly number[];
+}
+
+/** The floor or the peer in a fresh context of the fast browser, focus drawn, with its own CDP session. */
+async function openPage(bench: Bench, name: 'floor' | 'peer', url: string, walker: (page: Page) => () => Promise<string>) {
+  const { context, page } = await bench.open(undefined, { fast: true, url });
+  await shown(page, '.is-focused');
+  const subject: Subject = { name, page, cdp: await context.newCDPSession(page), nextKey: walker(page) };
+  return { subject, close: () => context.close() };
+}
+
+async function compareAll(book: FigureBook, id: string, surface: string, subjects: readonly Subject[], options: PressOptions): Promise<void> {
+  for (const rate of options.rates) {
+    const c = await compare(subjects, rate, options.presses, options.rounds);
+    record(book, id, surface, rate, c);
+    log(`presses, ${surface}, ${rate}×: p95 Tunewall ${c.tunewall.p95.toFixed(1)}, floor ${c.floor.p95.toFixed(1)}, peer ${c.peer.p95.toFixed(1)} ms`);
+  }
+}
+
+export async function pressFigures(bench: Bench, book: FigureBook, pages: PageServer, dataDir: string, options: PressOptions): Promise<void> {
+  const chart = await longChart(bench.sb, 500);
+  const shell = await bench.shell({ dataDir });
+  const { context, page } = await bench.open(shell, { fast: true });
+  await paintedAt(page, 'home');
+  await rowsSettled(page);
+  await shown(page, '.tile.is-focused');
+  await loadEveryRow(page);
+  const cdp = await context.newCDPSession(page);
+
+  // Home, beside a grid of the same shape.
+  const shape = await homeShape(page);
+  const home = [
+    await openPage(bench, 'floor', pages.url('floor', { shape }), homeWalker),
+    await openPage(bench, 'peer', pages.url('peer', { shape }), homeWalker),
+  ];
+  await compareAll(book, 'press-home', 'Home', [{ name: 'Tunewall', page, cdp, nextKey: homeWalker(page) }, ...home.map((o) => o.subject)], options);
+  for (const o of home) await o.close();
+
+  // Down the long chart, beside a list of the same length.
+  await page.bringToFront();
+  await openChart(page, shell.origin, chart.id);
+  const list = (p: Page) => listWalker(p, chart.total);
+  const lists = [
+    await openPage(bench, 'floor', pages.url('floor', { list: chart.total }), list),
+    await openPage(bench, 'peer', pages.url('peer', { list: chart.total }), list),
+  ];
+  await compareAll(book, 'press-chart', `${chart.total}-track chart`, [{ name: 'Tunewall', page, cdp, nextKey: list(page) }, ...lists.map((o) => o.subject)], options);
+  for (const o of lists) await o.close();
+  await context.close();
+  await bench.stop(shell);
+}

@@ -1,0 +1,232 @@
+/**
+ * Start-up figures against the bench's sandbox (the service, 60 ms added to every answer): cold start → QR, approval →
+ * Home, warm start → Home, whether any request blocks a warm start's first paint, whether Home's rows are fetched in
+ * parallel, and the artwork bytes Home spends. Start figures are measured over the same shell painting an empty page
+ * (bench/baseline/index.html), paired run by run, so they follow the code rather than the machine.
+ */
+import { join } from 'node:path';
+import type { LoggedRequest } from '../sandbox/index';
+import type { FigureBook } from './figures';
+import { log, openApp, rowsSettled, sleep, VIEWPORT, type Bench } from './harness';
+import { artworkSettled, drawnImages, paintedAt, PROBE_SCRIPT } from './probe';
+import { REPO } from './shell';
+import { allOverlap, differences, maxConcurrency, summarise } from './stats';
+
+export const BASELINE_DIR = join(REPO, 'bench/baseline');
+const SLOW_LATENCY_MS = 3000;
+
+export const BUDGETS = {
+  coldStartOverEmptyMs: 200,
+  warmStartOverEmptyMs: 300,
+  approvalOverPollMs: 300,
+  artworkBytes: 1.25,
+} as const;
+
+const ROW_PATH = /^\/v1\.1\/(charts|new-hits-playlists|mood-stations|genre-stations|new-release-categories|children-categories|me\/favorite|users\/[^/]+\/(playlist-collection|album-collection|shared-playlists))$/;
+
+interface HomeRequests {
+  api: number;
+  all: number;
+  concurrency: number;
+  rows: number;
+  rowsParallel: boolean;
+  chain: string;
+}
+
+/** A start figure judged over the empty page: run by run, Tunewall's time minus the empty page's. */
+function addOverEmpty(book: FigureBook, id: string, title: string, app: number[], empty: number[], maxMs: number): void {
+  book.add({
+    id,
+    title,
+    unit: 'ms',
+    measure: 'over the empty page',
+    summary: summarise(differences(app, empty)),
+    budget: { max: maxMs, judged: 'median' },
+    budgetText: `≤ ${maxMs} ms over the empty page (median)`,
+    detail: { appMedianMs: summarise(app).median, appP95Ms: summarise(app).p95, emptyPageMedianMs: summarise(empty).median },
+  });
+}
+
+/** The service requests between approval and Home's first paint (artwork aside: Home paints before its pictures). */
+function requestsToHome(requests: readonly LoggedRequest[], from: number, painted: number): HomeRequests {
+  const inWindow = requests.filter((r) => r.at >= from && r.at <= painted);
+  const api = inWindow.filter((r) => !r.path.startsWith('/artwork/'));
+  const rows = api.filter((r) => r.method === 'GET' && ROW_PATH.test(r.path));
+  const interval = (r: LoggedRequest) => ({ start: r.at, end: r.at + r.ms });
+  const chain = api
+    .filter((r) => !r.path.startsWith('/oauth2/token') || r.status === 200)
+    .map((r) => `${r.path.replace(/\/users\/[^/]+\//, '/users/…/')} +${Math.round(r.at - from)}ms`)
+    .join(', ');
+  return {
+    api: api.length,
+    all: inWindow.length,
+    concurrency: maxConcurrency(api.map(interval)),
+    rows: rows.length,
+    rowsParallel: allOverlap(rows.map(interval)),
+    chain,
+  };
+}
+
+/** Returns a data folder left signed in with every row cached, for the figures that follow. */
+export async function startFigures(bench: Bench, book: FigureBook, iterations: number, pollIntervalS: number, latencyMs: number): Promise<string> {
+  const cold: number[] = [];
+  const coldBase: number[] = [];
+  const warm: number[] = [];
+  const warmBase: number[] = [];
+  const approval: number[] = [];
+  let homeRequests: HomeRequests | undefined;
+  let signedInDir = '';
+  for (let i = 0; i < iterations; i++) {
+    // Cold: an empty data folder (pairing), the empty page first, then Tunewall.
+    const base = await bench.startToPaint({ dataDir: bench.freshDataDir(), rendererDir: BASELINE_DIR }, 'baseline');
+    await base.context.close();
+    await bench.stop(base.shell);
+    const dataDir = bench.freshDataDir();
+    const app = await bench.startToPaint({ dataDir }, 'qr');
+    coldBase.push(base.ms);
+    cold.push(app.ms);
+
+    // Approval at a random moment of the polling cycle.
+    await sleep(Math.random() * pollIntervalS * 1000);
+    const code = (await app.page.getByTestId('user-code').innerText()).trim();
+    bench.sb.control.clearRequestLog();
+    const approvedAt = Date.now();
+    if (!bench.sb.control.approve(code)) throw new Error(`The sandbox had no pending code ${code}.`);
+    const home = await paintedAt(app.page, 'home');
+    approval.push(home - approvedAt);
+    // Every row arrives and is cached before the shell stops, so the warm start has a full cache.
+    await rowsSettled(app.page);
+    await sleep(300);
+    homeRequests ??= requestsToHome(bench.sb.control.requestLog(), approvedAt, home);
+    await app.context.close();
+    await bench.stop(app.shell);
+
+    // Warm: the same folder, now signed in with every row cached.
+    const wbase = await bench.startToPaint({ dataDir, rendererDir: BASELINE_DIR }, 'baseline');
+    await wbase.context.close();
+    await bench.stop(wbase.shell);
+    const wapp = await bench.startToPaint({ dataDir }, 'home');
+    await wapp.context.close();
+    await bench.stop(wapp.shell);
+    warmBase.push(wbase.ms);
+    warm.push(wapp.ms);
+    signedInDir = dataDir;
+    log(`start ${i + 1}/${iterations}: cold ${app.ms} (empty ${base.ms}), approval ${home - approvedAt}, warm ${wapp.ms} (empty ${wbase.ms}) ms`);
+  }
+
+  addOverEmpty(book, 'cold-start-qr', 'cold start → QR painted', cold, coldBase, BUDGETS.coldStartOverEmptyMs);
+  book.add({
+    id: 'approval-home',
+    title: 'approval → Home painted',
+    unit: 'ms',
+    measure: 'absolute',
+    summary: summarise(approval),
+    budget: { max: pollIntervalS * 1000 + BUDGETS.approvalOverPollMs, judged: 'p95' },
+    budgetText: `p95 ≤ poll interval (${pollIntervalS} s) + ${BUDGETS.approvalOverPollMs} ms`,
+    detail: { pollIntervalS },
+  });
+  addOverEmpty(book, 'warm-start-home', 'warm start → Home painted', warm, warmBase, BUDGETS.warmStartOverEmptyMs);
+
+  // No request may stand between a warm start and its first paint: with a 3 s service, Home must still come first.
+  bench.sb.control.setFaults({ latencyMs: SLOW_LATENCY_MS });
+  bench.sb.control.clearRequestLog();
+  const slow = await bench.startToPaint({ dataDir: signedInDir }, 'home');
+  const answeredBefore = bench.sb.control
+    .requestLog()
+    .filter((r) => r.at >= slow.shell.spawnedAt && r.at + r.ms <= slow.painted && !r.path.startsWith('/artwork/')).length;
+  await slow.context.close();
+  await bench.stop(slow.shell);
+  bench.sb.control.setFaults({ latencyMs });
+  book.add({
+    id: 'warm-start-blocking',
+    title: `warm start, service answering in ${SLOW_LATENCY_MS / 1000} s: answers before Home painted`,
+    unit: 'count',
+    measure: 'absolute',
+    summary: summarise([answeredBefore]),
+    budget: { max: 0, judged: 'value' },
+    budgetText: '0 (no request blocks the first paint)',
+    detail: { homePaintedAfterMs: slow.ms },
+  });
+
+  if (homeRequests) {
+    book.add({
+      id: 'home-requests',
+      title: 'requests to paint Home after approval (rows not in parallel)',
+      unit: 'count',
+      measure: 'absolute',
+      summary: summarise([homeRequests.rowsParallel ? 0 : 1]),
+      budget: { max: 0, judged: 'value' },
+      budgetText: 'every independent row fetched in parallel',
+      detail: {
+        apiRequests: homeRequests.api,
+        withArtwork: homeRequests.all,
+        maxInFlight: homeRequests.concurrency,
+        rowRequests: homeRequests.rows,
+        rowsParallel: homeRequests.rowsParallel,
+        sequence: homeRequests.chain,
+      },
+    });
+  }
+  return signedInDir;
+}
+
+/** Home's pictures: bytes transferred against the bytes of pictures at exactly the drawn size. */
+export async function artworkFigure(bench: Bench, book: FigureBook, dataDir: string): Promise<void> {
+  const shell = await bench.shell({ dataDir });
+  const context = await (await bench.browserFor(false)).newContext({ viewport: VIEWPORT });
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const bytes = new Map<string, number>();
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (!e.response.url.includes('/artwork/')) return;
+    urls.set(e.requestId, e.response.url);
+    const length = Number(e.response.headers['Content-Length'] ?? e.response.headers['content-length']);
+    if (Number.isFinite(length)) bytes.set(e.response.url, length);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const url = urls.get(e.requestId);
+    if (url !== undefined && !bytes.has(url)) bytes.set(url, e.encodedDataLength);
+  });
+  await openApp(page, shell);
+  await paintedAt(page, 'home');
+  await rowsSettled(page);
+  await sleep(500);
+  await artworkSettled(page);
+  await sleep(500);
+  const drawn = await drawnImages(page);
+  // Per picture: the largest area it is drawn at; an image fetched once and drawn twice costs its bytes once.
+  const ratio = new Map<string, number>();
+  for (const img of drawn) {
+    const r = (img.width * img.height) / (img.naturalWidth * img.naturalHeight);
+    ratio.set(img.url, Math.max(ratio.get(img.url) ?? 0, r));
+  }
+  let transferred = 0;
+  let ideal = 0;
+  let worst = 0;
+  let worstUrl = '';
+  for (const [url, b] of bytes) {
+    transferred += b;
+    const r = ratio.get(url) ?? 0; // fetched but drawn nowhere: all of it is waste
+    ideal += b * r;
+    const waste = r > 0 ? 1 / r : Number.POSITIVE_INFINITY;
+    if (waste > worst) {
+      worst = waste;
+      worstUrl = url.replace(/^https?:\/\/[^/]+/, '');
+    }
+  }
+  await context.close();
+  await bench.stop(shell);
+  book.add({
+    id: 'artwork-bytes',
+    title: 'artwork bytes on Home over the bytes at drawn size',
+    unit: '×',
+    measure: 'absolute',
+    summary: summarise([ideal > 0 ? transferred / ideal : Number.POSITIVE_INFINITY]),
+    budget: { max: BUDGETS.artworkBytes, judged: 'value' },
+    budgetText: `≤ ${BUDGETS.artworkBytes}×`,
+    detail: { images: bytes.size, transferredKB: Math.round(transferred / 1024), idealKB: Math.round(ideal / 1024), worstImage: worstUrl, worstOver: Number(worst.toFixed(2)) },
+  });
+}
