@@ -261,3 +261,39 @@ test("the track panel's five actions, the favourite kept in the sandbox, and Bac
   // The favourite shows first in the favourites row, without a restart.
   await expect(homeRow(page, 'favorites').locator('.tile').first().locator('.tile-title')).toHaveText(name);
 });
+
+const DrawnSchema = z.array(z.object({ row: z.string(), drawn: z.number(), natural: z.number(), focused: z.boolean() }));
+
+/** Every picture on screen in a Home row: its row, the width it is drawn at (device pixels) and the width fetched. */
+async function homePictures(page: Page): Promise<z.infer<typeof DrawnSchema>> {
+  return DrawnSchema.parse(
+    await page.evaluate(`Array.from(document.querySelectorAll('section.row[data-row] .tile img')).filter((img) => {
+      const r = img.getBoundingClientRect();
+      return img.complete && img.naturalWidth > 0 && r.bottom > 0 && r.top < window.innerHeight && r.left < window.innerWidth;
+    }).map((img) => ({
+      row: img.closest('section.row').dataset.row,
+      drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
+      natural: img.naturalWidth,
+      focused: img.closest('.tile').classList.contains('is-focused'),
+    }))`),
+  );
+}
+
+for (const viewport of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+  test(`Home at ${viewport.width}×${viewport.height} fetches each picture at the smallest of the service's sizes that stays sharp`, async ({ page, launchShell }) => {
+    await page.setViewportSize(viewport);
+    const shell = await launchShell();
+    await signedInHome(page, shell);
+    await expect(homeRow(page, 'charts').locator('.tile img').first()).toBeVisible();
+    await expect.poll(async () => new Set((await homePictures(page)).map((p) => p.row))).toEqual(new Set(['favorites', 'charts', 'new-hits']));
+    const pictures = await homePictures(page);
+    // Favourites are tracks, drawn as cards whose picture fits the contract's smallest album picture (160 px), where a
+    // square tile needed the 500 px one; charts and new hits take the 300 px playlist picture.
+    for (const picture of pictures) {
+      expect(picture.natural, `${picture.row}: drawn ${picture.drawn} px`).toBe(picture.row === 'favorites' ? 160 : 300);
+      // Sharp where it is drawn, the focused one (grown) included; and never more than 1.25 times the pixels at 1080p.
+      expect(picture.drawn).toBeLessThanOrEqual(picture.natural + 0.5);
+      if (viewport.width === 1920 && !picture.focused) expect((picture.natural / picture.drawn) ** 2).toBeLessThanOrEqual(1.25);
+    }
+  });
+}

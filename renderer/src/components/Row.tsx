@@ -6,7 +6,7 @@ import { errorText } from '../i18n/errorText';
 import { scheduleIdle } from '../input/idle';
 import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
-import { Tile, revealFocused } from './Tile';
+import { Tile, revealFocused, type TileShape } from './Tile';
 
 export type RowBody =
   /** `waiting`: not asked for yet (further down than the screen reaches). */
@@ -30,6 +30,11 @@ interface Props {
   onTileFocused?: (index: number) => void;
   /** Shown instead of the tiles when the row has none. */
   emptyText?: string;
+  /**
+   * `track`: a row of tracks (favourites), drawn as cards with a small picture and the name beside it. The contract's
+   * album pictures come at 160, 500 and 1000 px: a 160 px picture fits the card, where a square tile needed the 500.
+   */
+  shape?: TileShape;
 }
 
 /** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
@@ -49,7 +54,7 @@ const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.clas
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
  * that moves focus inside another row does not render this one.
  */
-export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText }: Props) {
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square' }: Props) {
   const { t } = useTranslation();
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
@@ -107,7 +112,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
         {/* Not a class of the section: the navigation sets the section's classes, which React must not write over. */}
         <div className="row-track" aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
           {body.status === 'loading' &&
-            Array.from({ length: 6 }, (_, i) => <div key={i} className="tile tile-skeleton" aria-hidden="true" />)}
+            Array.from({ length: 6 }, (_, i) => <div key={i} className={`tile tile-skeleton${shape === 'track' ? ' tile-track' : ''}`} aria-hidden="true" />)}
           {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{emptyText ?? t('home.empty')}</p>}
           {body.status === 'ready' &&
             body.tiles.slice(0, limit).map((tile, index) => (
@@ -115,6 +120,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
                 key={tile.key}
                 tile={tile}
                 index={index}
+                shape={shape}
                 focusKey={tileFocusKey(rowKey, tile.key)}
                 onSelect={onSelect}
                 onFocused={tileFocused}

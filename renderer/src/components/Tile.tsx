@@ -5,8 +5,12 @@ import { useFocusableItem } from '../input/useFocusableItem';
 import { Artwork } from './Artwork';
 import { StationMosaic } from './StationMosaic';
 
+/** `square`: a picture with its name under it; `track`: a card with a small picture and the name beside it. */
+export type TileShape = 'square' | 'track';
+
 interface Props {
   tile: TileView;
+  shape?: TileShape;
   /** Its place in the row. */
   index: number;
   focusKey: string;
@@ -64,8 +68,8 @@ function TileArt({ tile }: { tile: TileView }) {
 }
 
 /** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
-export const Tile = memo(function Tile({ tile, index, focusKey, onSelect, onFocused }: Props) {
-  const className = 'tile';
+export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey, onSelect, onFocused }: Props) {
+  const className = shape === 'track' ? 'tile tile-track' : 'tile';
   const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, className, {
     onEnter: () => onSelect(tile, focusKey),
     onFocus: (node) => {
@@ -85,8 +89,17 @@ export const Tile = memo(function Tile({ tile, index, focusKey, onSelect, onFocu
       onClick={() => onSelect(tile, focusKey)}
     >
       <TileArt tile={tile} />
-      <span className="tile-title">{tile.title}</span>
-      {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
+      {shape === 'track' ? (
+        <span className="tile-text">
+          <span className="tile-title">{tile.title}</span>
+          {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
+        </span>
+      ) : (
+        <>
+          <span className="tile-title">{tile.title}</span>
+          {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
+        </>
+      )}
     </button>
   );
 });

@@ -186,6 +186,7 @@ export function Home() {
               onRetry={retry}
               restoreKey={remembered}
               onRowFocused={onRowFocused}
+              shape={row.source === 'favorites' ? 'track' : 'square'}
             />
           ))}
         </div>
