@@ -137,7 +137,8 @@ const TITLES_UNDER_HEADER = `(() => {
   const box = rows.getBoundingClientRect();
   return Array.from(document.querySelectorAll('.home .row-title')).filter((title) => {
     const r = title.getBoundingClientRect();
-    const seen = r.bottom > box.top && r.top < box.bottom && Number(getComputedStyle(title).opacity) > 0;
+    const style = getComputedStyle(title);
+    const seen = r.bottom > box.top && r.top < box.bottom && style.visibility !== 'hidden' && Number(style.opacity) > 0;
     return seen && r.top < line - 1;
   }).map((title) => title.textContent);
 })()`;
