@@ -8,55 +8,23 @@
  * never the catalog's); it is tried again only after it failed, never while it may still be carried out; and when a
  * try after a lost answer is refused, the member keeps the access token they have until it expires or is refused.
  */
-import type { AuthState, MemberView, PairingNotice, QrMatrix, Result } from '../../../shared/bridge';
+import type { AuthState, MemberView, PairingNotice, Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
 import { CoreError, MESSAGES, coreText, toUiError } from '../errors';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../net/backoff';
-import { certainlyNotSent } from '../net/delivery';
-import { tryParseJson, withTimeout } from '../net/http';
-import type { Clock, FetchLike, Logger } from '../ports';
+import { backoffDelay, DEFAULT_BACKOFF } from '../net/backoff';
+import { withTimeout } from '../net/http';
 import { scheduleAt, type TimerHandle } from '../timers';
-import type { TokenVault } from '../vault/tokenVault';
+import { describe, discardBody, isAuthRejection, mayHaveBeenCarriedOut } from './answers';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
 import { refreshAtFor, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
-import { TokenClient, type TokenServiceConfig } from './tokenClient';
+import type { ApiAuth, AuthSessionOptions } from './sessionOptions';
+import { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 
-/** What the catalog client takes: fetch with the session's bearer token, one refresh and one replay on a 401. */
-export interface ApiAuth {
-  authorizedFetch(url: string, init?: RequestInit): Promise<Response>;
-}
-
-export interface AuthSessionOptions {
-  fetch: FetchLike;
-  clock: Clock;
-  logger: Logger;
-  service: TokenServiceConfig;
-  vault: TokenVault;
-  qrMatrix: (text: string) => QrMatrix;
-  /** Whether browsing without a member (client-credentials token) is offered. */
-  guestMode: boolean;
-  /** Time limit of each request to the token service but a refresh, and of each API request's answer (headers). */
-  requestTimeoutMs?: number;
-  /** Time limit of a refresh once sent (default: tokenClient's REFRESH_TIMEOUT_MS, minutes). */
-  refreshTimeoutMs?: number;
-  /** Retries of a refresh that met network trouble. */
-  backoff?: BackoffPolicy;
-  /** Backoff of the device flow's code requests; its polls back off from their interval up to `maxMs`. */
-  deviceBackoff?: BackoffPolicy;
-  /** Device-flow codes renewed unattended. */
-  maxRenewals?: number;
-  /** How often waits re-read the wall clock. */
-  checkEveryMs?: number;
-  /** Bounds of a member token's lifetime, whatever `expires_in` says (expiry.ts's policy; tests shorten it). */
-  tokenLifetime?: LifetimeBounds;
-}
+export type { AuthSessionOptions } from './sessionOptions';
 
 /** A token this close to expiry is refreshed before use rather than sent. */
 const EXPIRY_SKEW_MS = 10_000;
-
-/** Service messages of a catalog or member endpoint that mean the bearer token was refused. */
-const AUTH_REJECTION = /authenticat|token|unauthori[sz]ed/i;
 
 type Mode = 'none' | 'member' | 'guest';
 
@@ -506,64 +474,4 @@ export class AuthSession implements ApiAuth {
       }
     }
   }
-}
-
-/**
- * Whether the API refused the bearer token: a 401, or an error body that says so (the contract documents messages,
- * not statuses).
- */
-export async function isAuthRejection(response: Response): Promise<boolean> {
-  if (response.ok) return false;
-  if (response.status === 401) return true;
-  if (response.status !== 400 && response.status !== 403) return false;
-  let text: string;
-  try {
-    text = await response.clone().text();
-  } catch (error) {
-    // An unreadable error body says nothing about the token; the caller gets the response as it is.
-    void error;
-    return false;
-  }
-  const body = tryParseJson(text);
-  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const { error } = body;
-  if (typeof error === 'string') return AUTH_REJECTION.test(error);
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
-    return AUTH_REJECTION.test(error.message);
-  }
-  return false;
-}
-
-/**
- * Whether a refresh that failed may still have been carried out, its answer lost: anything but an answer that says
- * nothing was issued (an error status or body) or a failure before the request left this machine.
- */
-function mayHaveBeenCarriedOut(error: unknown): boolean {
-  if (!(error instanceof CoreError)) return true;
-  switch (error.kind) {
-    case 'server':
-    case 'unavailable':
-    case 'oauth':
-      return false;
-    case 'invalid-response':
-      // A 2xx that could not be read may well have carried the new tokens.
-      return error.status === undefined || (error.status >= 200 && error.status < 300);
-    case 'network':
-      return !certainlyNotSent(error);
-    default:
-      return true;
-  }
-}
-
-async function discardBody(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch (error) {
-    // The body is thrown away anyway; a stream that cannot be cancelled is closed with the response.
-    void error;
-  }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
