@@ -171,6 +171,8 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
   useLayoutEffect(() => {
     drawn.current = new Set(items.map((item) => item.index));
   }, [items]);
+  // The list's height, as last laid out (the observer below keeps it): read on a press without asking for layout.
+  const listHeight = useRef<number | undefined>(undefined);
   const reveal = useCallback(
     (index: number) => {
       // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
@@ -179,13 +181,13 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
       beforeNextFrame('reveal', () => {
         const list = listRef.current;
         if (list === null) return;
-        const viewport = virtualizer.scrollRect?.height ?? list.clientHeight;
+        const viewport = listHeight.current ?? list.clientHeight;
         const max = Math.max(0, count * rowHeight + 2 * pad - viewport);
         const target = Math.min(max, Math.max(0, pad + index * rowHeight + rowHeight / 2 - viewport / 2));
         if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
       });
     },
-    [virtualizer, count, rowHeight, pad],
+    [count, rowHeight, pad],
   );
   const onTrackFocused = useCallback(
     (index: number) => {
@@ -202,11 +204,26 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
     [reveal, ensureLoaded, count],
   );
   // The list got shorter or taller (a notice took a strip of the screen, the screen changed size): the track focus is
-  // on, or comes back to, stays in view.
-  const viewportHeight = virtualizer.scrollRect?.height;
+  // on, or comes back to, stays in view. Its own observer: the virtualizer tells of a new size only when it changes
+  // which rows are in view, and a strip that hides the last track in view at the end of a list changes none.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list === null) return undefined;
+    listHeight.current = list.clientHeight;
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      const height = list.clientHeight;
+      if (height === listHeight.current) return;
+      listHeight.current = height;
+      if (focused.current !== undefined) reveal(focused.current);
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [reveal]);
+  // Rows of a new height (the screen changed size): the same track kept in view.
   useEffect(() => {
-    if (viewportHeight !== undefined && focused.current !== undefined) reveal(focused.current);
-  }, [viewportHeight, reveal]);
+    if (focused.current !== undefined) reveal(focused.current);
+  }, [reveal]);
 
   return (
     <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
