@@ -51,6 +51,9 @@ export function expiresAtFrom(expiresIn: unknown, nowMs: number, bounds: Lifetim
   return nowMs + lifetimeFromExpiresIn(expiresIn, nowMs, bounds);
 }
 
+/** A token this close to expiry is renewed before use rather than sent. */
+export const EXPIRY_SKEW_MS = 10_000;
+
 /** The longest lead a refresh takes ahead of expiry. */
 export const REFRESH_LEAD_MAX_MS = 5 * 60_000;
 

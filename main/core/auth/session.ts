@@ -1,30 +1,22 @@
 /**
  * The sign-in session: who Tunewall speaks for (a member, a guest, or nobody yet), the tokens behind it, and the one
- * way the catalog reaches the service with them (`authorizedFetch`). Refreshes ahead of expiry, single-flight; a
- * rotated refresh token reaches the vault before the new access token reaches anyone; a refused refresh signs out.
- *
- * The service rotates the refresh token when it carries a refresh out, so a refresh whose answer is lost has spent the
- * only token Tunewall holds. Hence: a refresh is waited for as long as its connection lives (its own long time limit,
- * never the catalog's); it is tried again only after it failed, never while it may still be carried out; and when a
- * try after a lost answer is refused, the member keeps the access token they have until it expires or is refused.
+ * way the catalog reaches the service with them (`authorizedFetch`). A member's tokens renew themselves
+ * (memberRenewal.ts: ahead of expiry, single-flight, the rotated refresh token stored first, a lost answer handled);
+ * a guest's token is asked for again when it runs out.
  */
 import type { AuthState, MemberView, PairingNotice, Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
-import { CoreError, MESSAGES, coreText, toUiError } from '../errors';
-import { backoffDelay, DEFAULT_BACKOFF } from '../net/backoff';
+import { CoreError, coreText, toUiError } from '../errors';
 import { withTimeout } from '../net/http';
-import { scheduleAt, type TimerHandle } from '../timers';
-import { describe, discardBody, isAuthRejection, mayHaveBeenCarriedOut } from './answers';
+import { describe, discardBody, isAuthRejection } from './answers';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
-import { refreshAtFor, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
+import { EXPIRY_SKEW_MS, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
+import { MemberRenewal } from './memberRenewal';
 import type { ApiAuth, AuthSessionOptions } from './sessionOptions';
 import { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 
 export type { AuthSessionOptions } from './sessionOptions';
-
-/** A token this close to expiry is refreshed before use rather than sent. */
-const EXPIRY_SKEW_MS = 10_000;
 
 type Mode = 'none' | 'member' | 'guest';
 
@@ -34,18 +26,12 @@ export class AuthSession implements ApiAuth {
   private readonly listeners = new Set<(state: AuthState) => void>();
   private current: AuthState = { status: 'starting' };
   private mode: Mode = 'none';
-  private member: TokenSet | undefined;
+  /** The member's tokens and their renewal; one per sign-in. */
+  private member: MemberRenewal | undefined;
   private guest: TokenSet | undefined;
   private memberView: MemberView | undefined;
   private notice: PairingNotice | undefined;
-  private refreshing: Promise<TokenSet> | undefined;
   private guestRequest: Promise<TokenSet> | undefined;
-  private refreshTimer: TimerHandle | undefined;
-  private refreshFailures = 0;
-  /** A try with the current refresh token failed in a way that may have come after the service rotated it. */
-  private answerMayBeLost = false;
-  /** The renewal was lost (a try after a lost answer was refused): the access token serves until it expires. */
-  private renewalLost = false;
   /** Aborted on sign-out and dispose: requests of the old session must not land in the new one. */
   private lifetime = new AbortController();
   private disposed = false;
@@ -95,7 +81,7 @@ export class AuthSession implements ApiAuth {
    */
   get renewsItself(): boolean | undefined {
     if (this.mode === 'guest') return true;
-    if (this.mode === 'member' && this.member !== undefined) return this.member.refreshToken !== undefined;
+    if (this.mode === 'member' && this.member !== undefined) return this.member.tokens.refreshToken !== undefined;
     return undefined;
   }
 
@@ -172,53 +158,28 @@ export class AuthSession implements ApiAuth {
   resume(): void {
     if (this.disposed) return;
     this.flow.resume();
-    if (this.renewalLost) {
-      this.endIfExpired();
-      return;
-    }
-    if (this.mode === 'member' && this.member !== undefined && this.refreshing === undefined) {
-      const due = this.refreshFailures > 0 ? this.options.clock.now() : refreshAtFor(this.member.issuedAt, this.member.expiresAt, this.lifetimeBounds);
-      this.scheduleRefresh(due);
-    }
+    if (this.mode === 'member') this.member?.resume();
   }
 
   /** The network is back: what waits on it is retried now. */
   online(): void {
     if (this.disposed) return;
     this.flow.resume();
-    if (this.mode === 'member' && this.refreshFailures > 0 && this.refreshing === undefined && !this.renewalLost) {
-      this.scheduleRefresh(this.options.clock.now());
-    }
+    if (this.mode === 'member') this.member?.online();
   }
 
   /** Stops everything: no request in flight, no timer left. */
   dispose(): void {
     this.disposed = true;
     this.flow.cancel();
-    this.refreshTimer?.cancel();
-    this.refreshTimer = undefined;
+    this.member?.stop();
     this.lifetime.abort();
     this.listeners.clear();
   }
 
   /** A valid access token, refreshed first when it is (nearly) expired. */
   async accessToken(): Promise<string> {
-    if (this.mode === 'member' && this.member !== undefined) {
-      const now = this.options.clock.now();
-      if (now < this.member.expiresAt - EXPIRY_SKEW_MS) return this.member.accessToken;
-      if (this.renewalLost) {
-        // No renewal is possible: the token serves to its last moment, then the member is told it expired.
-        if (now < this.member.expiresAt) return this.member.accessToken;
-        throw this.expire();
-      }
-      const current = this.member;
-      try {
-        return (await this.refresh()).accessToken;
-      } catch (error) {
-        if (this.renewalLost && this.member === current && this.options.clock.now() < current.expiresAt) return current.accessToken;
-        throw error;
-      }
-    }
+    if (this.mode === 'member' && this.member !== undefined) return this.member.accessToken();
     if (this.mode === 'guest') {
       const guest = this.guest;
       if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
@@ -232,10 +193,8 @@ export class AuthSession implements ApiAuth {
    * result. The new token set is in the vault before this resolves.
    */
   refresh(): Promise<TokenSet> {
-    this.refreshing ??= this.doRefresh().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+    if (this.mode === 'member' && this.member !== undefined) return this.member.refresh();
+    return Promise.reject(new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false }));
   }
 
   async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
@@ -272,96 +231,8 @@ export class AuthSession implements ApiAuth {
       this.guest = undefined;
       return (await this.guestToken()).accessToken;
     }
-    if (this.mode === 'member' && this.member !== undefined) {
-      if (this.member.accessToken !== used) return this.member.accessToken;
-      // The service refused the one access token left, and nothing can renew it.
-      if (this.renewalLost) throw this.expire();
-      try {
-        return (await this.refresh()).accessToken;
-      } catch (error) {
-        if (this.renewalLost) throw this.expire();
-        throw error;
-      }
-    }
+    if (this.mode === 'member' && this.member !== undefined) return this.member.renewAfterRejection(used);
     throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
-  }
-
-  private async doRefresh(): Promise<TokenSet> {
-    const current = this.member;
-    const refreshToken = current?.refreshToken;
-    if (this.mode !== 'member' || current === undefined || refreshToken === undefined) {
-      throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
-    }
-    const lifetime = this.lifetime;
-    this.refreshTimer?.cancel();
-    this.refreshTimer = undefined;
-    if (this.renewalLost) throw new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
-    let response: TokenResponse;
-    try {
-      response = await this.client.refresh(refreshToken, lifetime.signal);
-    } catch (error) {
-      if (lifetime.signal.aborted) throw error;
-      if (error instanceof CoreError && error.kind === 'oauth' && error.oauthError === 'invalid_grant') {
-        if (this.answerMayBeLost) throw this.renewalWasLost(current, error);
-        this.options.logger.warn('session: the service refused the refresh token; signing out');
-        this.endSession({ reason: 'signed-out', message: MESSAGES.signedOut });
-        throw new CoreError({ kind: 'auth', messageKey: 'signedOut', retryable: false, cause: error });
-      }
-      if (mayHaveBeenCarriedOut(error)) this.answerMayBeLost = true;
-      // Keep the tokens: the access token may still work, and the next try may reach the service.
-      this.refreshFailures += 1;
-      const delay = backoffDelay(
-        this.refreshFailures - 1,
-        this.options.backoff ?? DEFAULT_BACKOFF,
-        error instanceof CoreError ? error.retryAfterMs : undefined,
-      );
-      this.options.logger.warn('session: refresh failed; keeping the tokens and retrying', {
-        error: describe(error),
-        delayMs: delay,
-        answerMayBeLost: this.answerMayBeLost,
-      });
-      this.scheduleRefresh(this.options.clock.now() + delay);
-      throw error;
-    }
-    if (lifetime.signal.aborted || this.member !== current) {
-      throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
-    }
-    const next = tokenSetFrom(response, this.options.clock.now(), refreshToken, this.lifetimeBounds);
-    // The old refresh token is spent: the new one is stored before anyone can use the new access token.
-    this.options.vault.save(next);
-    this.member = next;
-    this.refreshFailures = 0;
-    this.answerMayBeLost = false;
-    this.scheduleRefresh(refreshAtFor(next.issuedAt, next.expiresAt, this.lifetimeBounds));
-    return next;
-  }
-
-  /**
-   * A try after a lost answer was refused: the service spent the token while its answer was on the way. The new pair
-   * is gone, but the access token in hand works until it expires; the member is told only then.
-   */
-  private renewalWasLost(current: TokenSet, cause: unknown): CoreError {
-    this.renewalLost = true;
-    this.refreshFailures = 0;
-    this.options.logger.warn('session: a refresh answer was lost after the service rotated the token; using the access token until it expires', {
-      validForMs: current.expiresAt - this.options.clock.now(),
-    });
-    this.refreshTimer?.cancel();
-    const opts = this.options.checkEveryMs === undefined ? {} : { checkEveryMs: this.options.checkEveryMs };
-    this.refreshTimer = scheduleAt(this.options.clock, current.expiresAt, () => this.endIfExpired(), opts);
-    return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false, cause });
-  }
-
-  /** With the renewal lost, pairing once the access token has run out. */
-  private endIfExpired(): void {
-    if (this.renewalLost && this.member !== undefined && this.options.clock.now() >= this.member.expiresAt) this.expire();
-  }
-
-  /** The sign-in ran out and could not be renewed: pairing, saying so. Returns the error for callers to throw. */
-  private expire(): CoreError {
-    this.options.logger.warn('session: the sign-in expired and could not be renewed; pairing again');
-    this.endSession({ reason: 'expired', message: MESSAGES.signInExpired });
-    return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
   }
 
   /** A client-credentials token, single-flight; kept in memory only (it can be had again at any time). */
@@ -390,34 +261,21 @@ export class AuthSession implements ApiAuth {
 
   private becomeMember(tokens: TokenSet): void {
     this.guest = undefined;
-    this.member = tokens;
+    this.member?.stop();
+    this.member = new MemberRenewal(tokens, {
+      client: this.client,
+      clock: this.options.clock,
+      logger: this.options.logger,
+      vault: this.options.vault,
+      lifetimeBounds: this.lifetimeBounds,
+      backoff: this.options.backoff,
+      checkEveryMs: this.options.checkEveryMs,
+      signal: this.lifetime.signal,
+      onEnded: (notice) => this.endSession(notice),
+    });
     this.mode = 'member';
-    this.refreshFailures = 0;
-    this.answerMayBeLost = false;
-    this.renewalLost = false;
     this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });
-    this.scheduleRefresh(refreshAtFor(tokens.issuedAt, tokens.expiresAt, this.lifetimeBounds));
-  }
-
-  private scheduleRefresh(at: number): void {
-    this.refreshTimer?.cancel();
-    if (this.disposed || this.mode !== 'member' || this.member?.refreshToken === undefined || this.renewalLost) {
-      this.refreshTimer = undefined;
-      return;
-    }
-    const opts = this.options.checkEveryMs === undefined ? {} : { checkEveryMs: this.options.checkEveryMs };
-    this.refreshTimer = scheduleAt(
-      this.options.clock,
-      at,
-      () => {
-        this.refreshTimer = undefined;
-        this.refresh().catch((error: unknown) => {
-          // The refresh itself logged and scheduled what comes next; nobody awaits a timed refresh.
-          this.options.logger.info('session: timed refresh did not complete', { error: describe(error) });
-        });
-      },
-      opts,
-    );
+    if (!this.disposed) this.member.start();
   }
 
   /** The service ended the sign-in (refused or expired it): tokens forgotten, pairing with the reason. */
@@ -431,14 +289,9 @@ export class AuthSession implements ApiAuth {
   private resetTokens(): void {
     this.lifetime.abort();
     this.lifetime = new AbortController();
-    this.refreshTimer?.cancel();
-    this.refreshTimer = undefined;
-    this.refreshing = undefined;
-    this.guestRequest = undefined;
-    this.refreshFailures = 0;
-    this.answerMayBeLost = false;
-    this.renewalLost = false;
+    this.member?.stop();
     this.member = undefined;
+    this.guestRequest = undefined;
     this.guest = undefined;
     this.memberView = undefined;
     this.mode = 'none';
@@ -459,7 +312,7 @@ export class AuthSession implements ApiAuth {
   }
 
   private activeTokens(): TokenSet | undefined {
-    if (this.mode === 'member') return this.member;
+    if (this.mode === 'member') return this.member?.tokens;
     if (this.mode === 'guest') return this.guest;
     return undefined;
   }
