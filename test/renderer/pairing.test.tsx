@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState, PairingNotice } from '../../shared/bridge';
+import { APPROVED_MIN_MS } from '../../renderer/src/App';
 import { renderApp, press } from './helpers';
 
 const NOW = new Date('2025-11-22T09:00:00Z').getTime();
@@ -110,7 +111,10 @@ describe('pairing screen', () => {
 });
 
 describe('pairing Back', () => {
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
 
   it('asks before leaving the app', async () => {
     const rendered = renderApp({ scenario: 'pairing', language: 'en' });
@@ -129,6 +133,23 @@ describe('pairing Back', () => {
     act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));
     await waitFor(() => expect(screen.queryByTestId('user-code')).toBeNull(), { timeout: 5000 });
     expect(await screen.findByText('Lin Yutong')).toBeTruthy();
+  });
+  it('after approval holds "Approved" for its short minimum even when Home is ready at once, then shows Home', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(NOW);
+    const { fake } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
+    await vi.waitFor(() => expect(screen.getByTestId('user-code')).toBeTruthy());
+    const member = { name: 'Lin Yutong', images: [], territory: 'TW' as const };
+    act(() => fake.setState({ auth: { status: 'signed-in', mode: 'member', member } }));
+    // The fake bridge answers every row at once: only the minimum keeps "Approved" on screen.
+    await act(async () => vi.advanceTimersByTimeAsync(APPROVED_MIN_MS - 10));
+    expect(screen.getByText(/Approved/)).toBeTruthy();
+    expect(fake.callsOf('loadRow').length).toBeGreaterThan(0);
+    await act(async () => vi.advanceTimersByTimeAsync(20));
+    await vi.waitFor(() => expect(screen.queryByText(/Approved/)).toBeNull());
+    expect(screen.getByRole('region', { name: 'Your favorites' })).toBeTruthy();
+    // Timers the screens set while the clock was fake (focus settling, the longest hold) run before it is real again.
+    await act(async () => vi.runOnlyPendingTimersAsync());
   });
   it("shows the service's QR image instead of drawing one when the core has it", async () => {
     const { fake, container } = renderApp({ scenario: 'pairing', language: 'en', now: () => NOW });
