@@ -75,13 +75,13 @@ function Screens() {
     };
   }, [approvedFrom]);
 
-  // Home's first rows load behind "Approved" once the member's profile is known (the core keeps rows per member);
-  // again as they answer, since one that comes back empty is hidden and the next one takes its place.
-  const memberKnown = auth?.status === 'signed-in' && auth.mode === 'member' && auth.member !== undefined;
+  // Home's first rows load behind "Approved" at once: the core asks the service for those whose requests name no member
+  // alongside the member's profile, and for the member's own once the profile names them. Again as they answer, since
+  // one that comes back empty is hidden and the next one takes its place, and when the profile's arrival resets them.
   useEffect(() => {
-    if (approvedFrom === undefined || !memberKnown) return;
+    if (approvedFrom === undefined) return;
     loadPlannedRows(app, rowIdsFor(true), undefined);
-  }, [approvedFrom, memberKnown, app, rows]);
+  }, [approvedFrom, app, rows]);
   const showApproved =
     approvedFrom !== undefined && !(approvedLongEnough === approvedFrom && topRowSettled(rowIdsFor(true), rows));
 

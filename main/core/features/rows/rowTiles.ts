@@ -37,7 +37,7 @@ export interface RowSource {
   memberId: string | undefined;
   territory: Territory;
   /** The first page of the member's favourites, as the row was fetched (track actions keep their set fresh with it). */
-  sawFavorites: (memberId: string, page: Page<Track>) => void;
+  sawFavorites: (page: Page<Track>) => void;
 }
 
 function member(source: RowSource): string {
@@ -63,9 +63,9 @@ export async function rowTiles(source: RowSource, id: RowId): Promise<TileView[]
     case 'kids':
       return (await catalog.childrenCategories(first)).data.map(childrenCategoryTile);
     case 'favorites': {
-      const memberId = member(source);
+      // The signed-in member's own (/me/favorite): no member id in the request.
       const page = await catalog.favorites(first);
-      source.sawFavorites(memberId, page);
+      source.sawFavorites(page);
       return page.data.map(favoriteTrackTile);
     }
     case 'collected-playlists':

@@ -2,6 +2,10 @@
  * Home's rows: each painted from the cache when there is one (the first load since start also asks the service, and
  * the fresh row follows as a `row` event), otherwise fetched. Rows of one account and territory never reach a screen
  * showing another.
+ *
+ * Right after a sign-in the member's profile is on the way, and the cache keeps rows per member. A row whose request
+ * names no member is asked for alongside the profile rather than after it, and kept once the profile names the member
+ * it was fetched for, in the territory it was fetched in; otherwise it is dropped and asked for again.
  */
 import type { BridgeEvent, BridgeHandlers, DetailRef, RowId, RowView } from '../../../../shared/bridge';
 import { RowIdSchema } from '../../../../shared/bridgeArgs';
@@ -13,14 +17,25 @@ import { rowView } from '../../views';
 import { featureErrors } from '../errors';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
-import type { MemberProfile } from '../settings/memberProfile';
+import type { MemberProfile, PendingMember } from '../settings/memberProfile';
 import { MEMBER_ROWS, rowTiles } from './rowTiles';
+
+/** The rows whose requests name no member (the member's favourites are /me/favorite): fetched before the profile. */
+const WITHOUT_MEMBER_ID: ReadonlySet<RowId> = new Set<RowId>(['favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids']);
+
+/** A row asked for before the member's profile arrived. */
+interface EarlyRow {
+  pending: PendingMember;
+  started: number;
+  /** The row, with the favourites page it came with handed on to the member the profile names. */
+  row: (memberId: string) => Promise<RowView>;
+}
 
 export interface RowsDeps {
   catalog: CatalogClient | undefined;
   cache: RowCache;
   clock: Clock;
-  profile: Pick<MemberProfile, 'scope' | 'settledScope'>;
+  profile: Pick<MemberProfile, 'scope' | 'settledScope' | 'pendingMember'>;
   network: Pick<NetworkStatus, 'guarded' | 'markOnline' | 'noteOutcome'>;
   emit: (event: BridgeEvent) => void;
 }
@@ -49,22 +64,72 @@ export function createRows(deps: RowsDeps): Rows {
   // Fetches are numbered: a background refresh that started before a forced one answers with the forced one's row.
   let fetchCount = 0;
   const forced = new Map<RowId, { started: number; row: Promise<RowView> }>();
+  const early = new Map<RowId, EarlyRow>();
+
+  function sawFavorites(memberId: string, page: Page<Track>): void {
+    for (const listener of favoriteListeners) listener(memberId, page);
+  }
 
   function fetchRow(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
     const now = clock.now();
     const memberId = s.account.kind === 'member' ? s.account.id : undefined;
-    const sawFavorites = (member: string, page: Page<Track>) => favoriteListeners.forEach((listener) => listener(member, page));
-    return rowTiles({ catalog: client, memberId, territory: s.territory, sawFavorites }, id).then((tiles) =>
-      rowView(id, tiles, now, false),
-    );
+    const saw = (page: Page<Track>) => {
+      if (memberId !== undefined) sawFavorites(memberId, page);
+    };
+    return rowTiles({ catalog: client, memberId, territory: s.territory, sawFavorites: saw }, id).then((tiles) => rowView(id, tiles, now, false));
+  }
+
+  /** `row`, unless a forced refresh started after `started` (then that one's row). */
+  function newest(id: RowId, started: number, row: Promise<RowView>): Promise<RowView> {
+    return row.then((fetched) => {
+      const newer = forced.get(id);
+      return newer !== undefined && newer.started > started ? newer.row : fetched;
+    });
   }
 
   function tracked(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
     const started = ++fetchCount;
-    return fetchRow(client, id, s).then((row) => {
-      const newer = forced.get(id);
-      return newer !== undefined && newer.started > started ? newer.row : row;
-    });
+    return newest(id, started, fetchRow(client, id, s));
+  }
+
+  function fetchEarly(client: CatalogClient, id: RowId): EarlyRow | undefined {
+    const pending = profile.pendingMember();
+    if (pending === undefined) {
+      early.clear();
+      return undefined;
+    }
+    if (!WITHOUT_MEMBER_ID.has(id)) return undefined;
+    // The screen asks again as the sign-in's states arrive: one request per row while the profile is on the way.
+    const asked = early.get(id);
+    if (asked !== undefined && asked.pending.territory === pending.territory) return asked;
+    const now = clock.now();
+    let favorites: Page<Track> | undefined;
+    const tiles = rowTiles({ catalog: client, memberId: undefined, territory: pending.territory, sawFavorites: (page) => (favorites = page) }, id);
+    // Dropped unread when the profile names another member or territory: its failure then concerns nobody.
+    tiles.catch(() => undefined);
+    const started = ++fetchCount;
+    const row: EarlyRow = {
+      pending,
+      started,
+      row: (memberId) =>
+        newest(
+          id,
+          started,
+          tiles.then((fetched) => {
+            if (favorites !== undefined) sawFavorites(memberId, favorites);
+            return rowView(id, fetched, now, false);
+          }),
+        ),
+    };
+    early.set(id, row);
+    return row;
+  }
+
+  /** The early row's fetch, if the profile that arrived names the member and territory it was fetched for. */
+  async function earlyFor(early: EarlyRow | undefined, s: CacheScope): Promise<(() => Promise<RowView>) | undefined> {
+    if (early === undefined || s.account.kind !== 'member' || s.territory !== early.pending.territory) return undefined;
+    const memberId = s.account.id;
+    return (await early.pending.memberId) === memberId ? () => early.row(memberId) : undefined;
   }
 
   return {
@@ -73,6 +138,7 @@ export function createRows(deps: RowsDeps): Rows {
         const parsed = RowIdSchema.safeParse(id);
         if (!parsed.success) return badArgument('row');
         const rowId = parsed.data;
+        const asked = catalog === undefined ? undefined : fetchEarly(catalog, rowId);
         const s = await profile.settledScope();
         if (!catalog || !s) return { ok: false, error: featureErrors.signInToSeeRow() };
         if (s.account.kind === 'guest' && MEMBER_ROWS.has(rowId)) {
@@ -80,9 +146,10 @@ export function createRows(deps: RowsDeps): Rows {
         }
         const firstSinceStart = !revalidated.has(rowId);
         revalidated.add(rowId);
+        const fetchNow = (await earlyFor(asked, s)) ?? (() => tracked(catalog, rowId, s));
         return network.guarded(
           () =>
-            cache.load(s, rowId, () => tracked(catalog, rowId, s), {
+            cache.load(s, rowId, fetchNow, {
               revalidate: firstSinceStart,
               onRevalidated: (row) => {
                 network.markOnline();
@@ -126,6 +193,7 @@ export function createRows(deps: RowsDeps): Rows {
     reset() {
       revalidated.clear();
       forced.clear();
+      early.clear();
     },
   };
 }

@@ -4,6 +4,7 @@
  * forgotten with their rows, so the next person to pair never sees them.
  */
 import type { AuthState } from '../../../../shared/bridge';
+import type { Territory } from '../../../../shared/territory';
 import type { AuthSession } from '../../auth/session';
 import type { CacheScope, RowCache } from '../../cache';
 import type { CatalogClient, Me } from '../../catalog';
@@ -28,11 +29,21 @@ export interface MemberProfile {
   scope(): CacheScope | undefined;
   /** As scope(), waiting for the profile of a member who has just signed in. */
   settledScope(): Promise<CacheScope | undefined>;
+  /**
+   * While the profile of a member who has just signed in is on the way: the territory the catalog asks in now, and the
+   * member the profile names once it arrives (undefined if it does not). Otherwise undefined.
+   */
+  pendingMember(): PendingMember | undefined;
   /** The sign-in state changed: load the profile of a new member, forget one the service signed out. */
   follow(auth: AuthState): void;
   /** Signs the member out of the core's state: profile, rows, and whatever listens to onForget. */
   forget(): void;
   onForget(listener: () => void): void;
+}
+
+export interface PendingMember {
+  territory: Territory;
+  memberId: Promise<string | undefined>;
 }
 
 export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
@@ -67,6 +78,11 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
     }
   }
 
+  function awaitingMember(): boolean {
+    const auth = session?.state;
+    return auth?.status === 'signed-in' && auth.mode === 'member' && !settings.member();
+  }
+
   function scope(): CacheScope | undefined {
     const auth = session?.state;
     if (auth?.status !== 'signed-in') return undefined;
@@ -87,9 +103,12 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
   return {
     scope,
     async settledScope() {
-      const auth = session?.state;
-      if (auth?.status === 'signed-in' && auth.mode === 'member' && !settings.member()) await load();
+      if (awaitingMember()) await load();
       return scope();
+    },
+    pendingMember() {
+      if (!awaitingMember()) return undefined;
+      return { territory: settings.territory(), memberId: load().then(() => settings.member()?.id) };
     },
     follow(auth) {
       const memberNow = auth.status === 'signed-in' && auth.mode === 'member';

@@ -39,7 +39,7 @@ export function setupRows(options: { scope?: CacheScope | undefined; routes?: Re
     catalog: service.catalog,
     cache,
     clock,
-    profile: { scope: () => current.scope, settledScope: async () => current.scope },
+    profile: { scope: () => current.scope, settledScope: async () => current.scope, pendingMember: () => undefined },
     network,
     emit: (event) => events.push(event),
   });
@@ -217,5 +217,92 @@ describe('home rows', () => {
     value(await rows.handlers.loadRow('charts'));
     expect(rows.knownTitle({ kind: 'chart', id: 'c2' })).toBe('Playlist c2');
     expect(rows.knownTitle({ kind: 'chart', id: 'zz' })).toBeUndefined();
+  });
+});
+
+/**
+ * Rows with a member who has just signed in: the profile that names them (and the cache their rows are kept under) is
+ * on the way until `arrive`. `earlierMember`: the member a profile in flight before this one named.
+ */
+function setupSigningIn(options: { earlierMember?: string } = {}) {
+  const store = new MemoryStore();
+  const clock = manualClock();
+  const service = fakeService(ROUTES);
+  const cache = createRowCache({ store, clock, logger: memoryLogger() });
+  let arrived: CacheScope | undefined;
+  let resolve: ((scope: CacheScope) => void) | undefined;
+  const profileArrives = new Promise<CacheScope>((done) => (resolve = done));
+  const named = profileArrives.then((scope) => (scope.account.kind === 'member' ? scope.account.id : undefined));
+  const rows = createRows({
+    catalog: service.catalog,
+    cache,
+    clock,
+    profile: {
+      scope: () => arrived,
+      settledScope: async () => arrived ?? (await profileArrives),
+      pendingMember: () =>
+        arrived === undefined
+          ? { territory: service.territory.value, memberId: options.earlierMember === undefined ? named : Promise.resolve(options.earlierMember) }
+          : undefined,
+    },
+    network: recordingNetwork(),
+    emit: () => undefined,
+  });
+  const arrive = (scope: CacheScope): void => {
+    service.territory.value = scope.territory;
+    arrived = scope;
+    resolve?.(scope);
+  };
+  return { rows, service, cache, arrive };
+}
+
+const settle = () => new Promise<void>((done) => setTimeout(done, 0));
+
+describe('home rows right after a sign-in', () => {
+  it('asks for the rows that name no member alongside the profile, once each, and keeps them for the member it names', async () => {
+    const { rows, service, cache, arrive } = setupSigningIn();
+    const seen: string[] = [];
+    rows.onFavorites((memberId, page) => seen.push(`${memberId}:${page.data.map((t) => t.id).join(',')}`));
+    const asked = [rows.handlers.loadRow('favorites'), rows.handlers.loadRow('charts'), rows.handlers.loadRow('collected-playlists')];
+    // The screen asks again as the signed-in state arrives a second time.
+    asked.push(rows.handlers.loadRow('charts'));
+    await settle();
+    expect(service.paths()).toEqual(['/me/favorite?limit=100', '/charts?territory=TW&limit=100']);
+
+    arrive(member);
+    const [favorites, charts, playlists, chartsAgain] = (await Promise.all(asked)).map(value);
+    expect(favorites?.tiles[0]?.key).toBe('t1');
+    expect(charts?.tiles.map((t) => t.key)).toEqual(['c1', 'c2']);
+    expect(chartsAgain?.tiles.map((t) => t.key)).toEqual(['c1', 'c2']);
+    expect(playlists?.tiles[0]?.key).toBe('p1');
+    // Each row asked for once; the member's own collection only once the profile named them.
+    expect(service.paths()).toEqual(['/me/favorite?limit=100', '/charts?territory=TW&limit=100', '/users/m1/playlist-collection?limit=100']);
+    expect(seen).toEqual(['m1:t1']);
+    expect(cache.read(member, 'charts')?.row.tiles).toHaveLength(2);
+  });
+
+  it('drops a row asked for in the territory before the profile, and asks again in the one the profile brings', async () => {
+    const { rows, service, cache, arrive } = setupSigningIn();
+    const charts = rows.handlers.loadRow('charts');
+    await settle();
+    const japan: CacheScope = { ...member, territory: 'JP' };
+    arrive(japan);
+    value(await charts);
+    expect(service.paths()).toEqual(['/charts?territory=TW&limit=100', '/charts?territory=JP&limit=100']);
+    expect(cache.read(japan, 'charts')).toBeDefined();
+    expect(cache.read(member, 'charts')).toBeUndefined();
+  });
+
+  it('drops a row fetched for a member other than the one the profile names', async () => {
+    const { rows, service, cache, arrive } = setupSigningIn({ earlierMember: 'm0' });
+    const seen: string[] = [];
+    rows.onFavorites((memberId) => seen.push(memberId));
+    const favorites = rows.handlers.loadRow('favorites');
+    await settle();
+    arrive(member);
+    value(await favorites);
+    expect(service.paths()).toEqual(['/me/favorite?limit=100', '/me/favorite?limit=100']);
+    expect(seen).toEqual(['m1']);
+    expect(cache.read(member, 'favorites')).toBeDefined();
   });
 });

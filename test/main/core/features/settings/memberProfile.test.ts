@@ -57,6 +57,18 @@ describe('member profile', () => {
     expect(service.paths().filter((p) => p === '/me')).toHaveLength(1);
   });
 
+  it('while the profile of a member who has just signed in is on the way, says the territory asked in now and the member it names', async () => {
+    const { profile, signIn, service } = setup();
+    expect(profile.pendingMember()).toBeUndefined();
+    signIn(memberSignedIn);
+    const pending = profile.pendingMember();
+    // The configured territory until /me says the member's (HK).
+    expect(pending?.territory).toBe('TW');
+    expect(await pending?.memberId).toBe('m1');
+    expect(profile.pendingMember()).toBeUndefined();
+    expect(service.paths().filter((p) => p === '/me')).toHaveLength(1);
+  });
+
   it('has no scope before anyone signs in; a guest browses under the guest account', () => {
     const { profile, signIn } = setup();
     expect(profile.scope()).toBeUndefined();
