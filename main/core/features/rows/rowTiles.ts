@@ -22,6 +22,9 @@ export const MEMBER_ROWS: ReadonlySet<RowId> = new Set<RowId>([
   'shared-playlists',
 ]);
 
+/** Rows whose requests name the member (their own collections): asked for only once the member's profile is known. */
+export const MEMBER_ID_ROWS: ReadonlySet<RowId> = new Set<RowId>(['collected-playlists', 'album-collection', 'shared-playlists']);
+
 /** Tiles a row asks for; Home shows a few, and a detail screen has the rest. */
 const ROW_LIMIT = 100;
 /**
@@ -63,7 +66,7 @@ export async function rowTiles(source: RowSource, id: RowId): Promise<TileView[]
     case 'kids':
       return (await catalog.childrenCategories(first)).data.map(childrenCategoryTile);
     case 'favorites': {
-      // The signed-in member's own (/me/favorite): no member id in the request.
+      // The signed-in member's own (/me/favorite): no member id in the request, so not in MEMBER_ID_ROWS.
       const page = await catalog.favorites(first);
       source.sawFavorites(page);
       return page.data.map(favoriteTrackTile);

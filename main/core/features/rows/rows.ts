@@ -10,6 +10,7 @@
 import type { BridgeEvent, BridgeHandlers, DetailRef, RowId, RowView } from '../../../../shared/bridge';
 import { RowIdSchema } from '../../../../shared/bridgeArgs';
 import type { Track } from '../../../../shared/service/catalog';
+import type { Territory } from '../../../../shared/territory';
 import { accountKey, type CacheScope, type RowCache } from '../../cache';
 import type { CatalogClient, Page } from '../../catalog';
 import type { Clock } from '../../ports';
@@ -18,15 +19,11 @@ import { featureErrors } from '../errors';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
 import type { MemberProfile, PendingMember } from '../settings/memberProfile';
-import { MEMBER_ROWS, rowTiles } from './rowTiles';
-
-/** The rows whose requests name no member (the member's favourites are /me/favorite): fetched before the profile. */
-const WITHOUT_MEMBER_ID: ReadonlySet<RowId> = new Set<RowId>(['favorites', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids']);
+import { MEMBER_ID_ROWS, MEMBER_ROWS, rowTiles } from './rowTiles';
 
 /** A row asked for before the member's profile arrived. */
 interface EarlyRow {
   pending: PendingMember;
-  started: number;
   /** The row, with the favourites page it came with handed on to the member the profile names. */
   row: (memberId: string) => Promise<RowView>;
 }
@@ -70,13 +67,17 @@ export function createRows(deps: RowsDeps): Rows {
     for (const listener of favoriteListeners) listener(memberId, page);
   }
 
-  function fetchRow(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
+  /** Row `id` from the service: for `memberId` when known, its favourites page handed to `saw`. */
+  function fetchTiles(client: CatalogClient, id: RowId, territory: Territory, memberId: string | undefined, saw: (page: Page<Track>) => void): Promise<RowView> {
     const now = clock.now();
+    return rowTiles({ catalog: client, memberId, territory, sawFavorites: saw }, id).then((tiles) => rowView(id, tiles, now, false));
+  }
+
+  function fetchRow(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
     const memberId = s.account.kind === 'member' ? s.account.id : undefined;
-    const saw = (page: Page<Track>) => {
+    return fetchTiles(client, id, s.territory, memberId, (page) => {
       if (memberId !== undefined) sawFavorites(memberId, page);
-    };
-    return rowTiles({ catalog: client, memberId, territory: s.territory, sawFavorites: saw }, id).then((tiles) => rowView(id, tiles, now, false));
+    });
   }
 
   /** `row`, unless a forced refresh started after `started` (then that one's row). */
@@ -98,26 +99,24 @@ export function createRows(deps: RowsDeps): Rows {
       early.clear();
       return undefined;
     }
-    if (!WITHOUT_MEMBER_ID.has(id)) return undefined;
+    if (MEMBER_ID_ROWS.has(id)) return undefined;
     // The screen asks again as the sign-in's states arrive: one request per row while the profile is on the way.
     const asked = early.get(id);
     if (asked !== undefined && asked.pending.territory === pending.territory) return asked;
-    const now = clock.now();
     let favorites: Page<Track> | undefined;
-    const tiles = rowTiles({ catalog: client, memberId: undefined, territory: pending.territory, sawFavorites: (page) => (favorites = page) }, id);
+    const fetched = fetchTiles(client, id, pending.territory, undefined, (page) => (favorites = page));
     // Dropped unread when the profile names another member or territory: its failure then concerns nobody.
-    tiles.catch(() => undefined);
+    fetched.catch(() => undefined);
     const started = ++fetchCount;
     const row: EarlyRow = {
       pending,
-      started,
       row: (memberId) =>
         newest(
           id,
           started,
-          tiles.then((fetched) => {
+          fetched.then((view) => {
             if (favorites !== undefined) sawFavorites(memberId, favorites);
-            return rowView(id, fetched, now, false);
+            return view;
           }),
         ),
     };
