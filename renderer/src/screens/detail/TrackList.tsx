@@ -203,14 +203,13 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
     },
     [reveal, ensureLoaded, count],
   );
-  // The list got shorter or taller (a notice took a strip of the screen, the screen changed size): the track focus is
-  // on, or comes back to, stays in view. Its own observer: the virtualizer tells of a new size only when it changes
-  // which rows are in view, and a strip that hides the last track in view at the end of a list changes none.
-  useLayoutEffect(() => {
+  // The list got shorter or taller (a notice took a strip of the screen, the screen changed size), or its rows did: the
+  // track focus is on, or comes back to, stays in view. Its own observer: the virtualizer tells of a new size only when
+  // it changes which rows are in view, and a strip that hides the last track in view at the end of a list changes none.
+  useEffect(() => {
+    if (focused.current !== undefined) reveal(focused.current);
     const list = listRef.current;
-    if (list === null) return undefined;
-    listHeight.current = list.clientHeight;
-    if (typeof ResizeObserver === 'undefined') return undefined;
+    if (list === null || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => {
       const height = list.clientHeight;
       if (height === listHeight.current) return;
@@ -219,10 +218,6 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
     });
     observer.observe(list);
     return () => observer.disconnect();
-  }, [reveal]);
-  // Rows of a new height (the screen changed size): the same track kept in view.
-  useEffect(() => {
-    if (focused.current !== undefined) reveal(focused.current);
   }, [reveal]);
 
   return (
