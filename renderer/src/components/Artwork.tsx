@@ -13,9 +13,18 @@ export function hue(text: string): number {
  * Every artwork box's width, from one ResizeObserver: its sizes arrive after the browser's own layout, batched, where
  * measuring each box as it mounted forced a layout per picture (and, rows off screen being skipped, one per row) in
  * the same task as Home's first render, holding the first paint back by a few hundred milliseconds (bench: warm start).
+ *
+ * A box is watched until it has a width, then again only when the window changes size: artwork is sized from the
+ * window (rem), and nothing else moves it. A box watched for good is checked in every frame that lays anything out,
+ * and Home has a hundred of them, so every remote press paid for them all (bench: remote press → focus painted).
+ * A box not laid out yet (a row off screen, skipped) has no width and stays watched until it has one.
  */
 const widthListeners = new Map<Element, (width: number) => void>();
 let sharedObserver: ResizeObserver | undefined;
+
+function watchAgainOnResize(): void {
+  for (const node of widthListeners.keys()) sharedObserver?.observe(node);
+}
 
 export function observeWidth(node: Element, onWidth: (width: number) => void): () => void {
   if (typeof ResizeObserver === 'undefined') {
@@ -23,9 +32,16 @@ export function observeWidth(node: Element, onWidth: (width: number) => void): (
     onWidth(node.getBoundingClientRect().width);
     return () => undefined;
   }
-  sharedObserver ??= new ResizeObserver((entries) => {
-    for (const entry of entries) widthListeners.get(entry.target)?.(entry.contentRect.width);
-  });
+  if (sharedObserver === undefined) {
+    sharedObserver = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const width = entry.contentRect.width;
+        widthListeners.get(entry.target)?.(width);
+        if (width > 0) sharedObserver?.unobserve(entry.target);
+      }
+    });
+    window.addEventListener('resize', watchAgainOnResize);
+  }
   widthListeners.set(node, onWidth);
   sharedObserver.observe(node);
   return () => {
