@@ -72,11 +72,8 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   }, [limit]);
   const tileFocused = useCallback(
     (index: number) => {
-      // Grows a stretch at a time (the tiles it needs and as many again), not a tile per press: each growth is a
-      // render and a layout of the row in the idle time between presses, and a held key's next press waited behind
-      // the one before's (bench: remote press → focus painted, Home).
       const wanted = index + 1 + TILES_AHEAD;
-      if (wanted > drawn.current) scheduleIdle(() => setLimit((now) => Math.max(now, wanted + TILES_AHEAD)));
+      if (wanted > drawn.current) scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
       onTileFocused?.(index);
     },
     [onTileFocused],
