@@ -1,27 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-
-/** A ResizeObserver that only records what it watches; the test delivers the entries. */
-class FakeResizeObserver {
-  static last: FakeResizeObserver | undefined;
-  readonly watched = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    FakeResizeObserver.last = this;
-  }
-  observe(target: Element): void {
-    this.watched.add(target);
-  }
-  unobserve(target: Element): void {
-    this.watched.delete(target);
-  }
-  disconnect(): void {
-    this.watched.clear();
-  }
-  deliver(target: Element, width: number): void {
-    const entry = { target, contentRect: { width } } as unknown as ResizeObserverEntry;
-    this.callback([entry], this as unknown as ResizeObserver);
-  }
-}
+import { FakeResizeObserver } from './fakeResizeObserver';
 
 vi.stubGlobal('ResizeObserver', FakeResizeObserver);
 const { observeWidth } = await import('../../renderer/src/components/Artwork');
@@ -31,28 +10,28 @@ describe('artwork box widths', () => {
     const box = document.createElement('div');
     const widths: number[] = [];
     const stop = observeWidth(box, (w) => widths.push(w));
-    const observer = FakeResizeObserver.last;
+    const observer = [...FakeResizeObserver.live].at(-1);
     if (observer === undefined) throw new Error('no observer');
-    expect(observer.watched.has(box)).toBe(true);
+    expect(observer.targets.has(box)).toBe(true);
 
     // Not laid out yet (a row off screen): no width, still watched.
     observer.deliver(box, 0);
-    expect(observer.watched.has(box)).toBe(true);
+    expect(observer.targets.has(box)).toBe(true);
     // Laid out: its width is told, and it is no longer checked in every frame.
     observer.deliver(box, 272);
     expect(widths).toEqual([0, 272]);
-    expect(observer.watched.has(box)).toBe(false);
+    expect(observer.targets.has(box)).toBe(false);
 
     // The window changes size: watched again until its new width is known.
     window.dispatchEvent(new Event('resize'));
-    expect(observer.watched.has(box)).toBe(true);
+    expect(observer.targets.has(box)).toBe(true);
     observer.deliver(box, 181);
     expect(widths).toEqual([0, 272, 181]);
-    expect(observer.watched.has(box)).toBe(false);
+    expect(observer.targets.has(box)).toBe(false);
 
     // Gone: a resize no longer brings it back.
     stop();
     window.dispatchEvent(new Event('resize'));
-    expect(observer.watched.has(box)).toBe(false);
+    expect(observer.targets.has(box)).toBe(false);
   });
 });

@@ -8,34 +8,12 @@ import { cleanup, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowTiles } from '../../renderer/dev/fakeData';
 import { TRACK_ROW_REM } from '../../renderer/src/screens/detail/TrackList';
+import { FakeResizeObserver } from './fakeResizeObserver';
 import { expectFocus, press, renderApp } from './helpers';
 
 /** jsdom lays nothing out: the list's height is this, and only resize observers tell the page it changed. */
 let listHeight = 1400;
 const scrollTops = new WeakMap<Element, number>();
-const observers = new Set<FakeResizeObserver>();
-
-class FakeResizeObserver {
-  readonly targets = new Set<Element>();
-  constructor(private readonly callback: ResizeObserverCallback) {
-    observers.add(this);
-  }
-  observe(target: Element): void {
-    this.targets.add(target);
-  }
-  unobserve(target: Element): void {
-    this.targets.delete(target);
-  }
-  disconnect(): void {
-    this.targets.clear();
-    observers.delete(this);
-  }
-  /** What the browser does after the layout that changed the size of `target`. */
-  deliver(target: Element): void {
-    if (this.targets.has(target)) this.callback([], this);
-  }
-}
-
 const originalObserver = globalThis.ResizeObserver;
 beforeAll(() => {
   const size = (fallback: number, listSize: () => number) =>
@@ -92,16 +70,16 @@ describe('a track list that changes height', () => {
 
     // A notice takes a strip of the screen, less than a row high: the rows in view stay the same.
     listHeight = 1385;
-    for (const observer of [...observers]) observer.deliver(trackList());
+    for (const observer of [...FakeResizeObserver.live]) observer.deliver(trackList());
     await waitFor(() => expect(trackList().scrollTop).toBe(centred(20, 1385)));
 
     listHeight = 1400;
-    for (const observer of [...observers]) observer.deliver(trackList());
+    for (const observer of [...FakeResizeObserver.live]) observer.deliver(trackList());
     await waitFor(() => expect(trackList().scrollTop).toBe(centred(20, 1400)));
 
     // The viewer scrolled the list with a wheel; a change of width only keeps where they scrolled to.
     trackList().scrollTop = 5;
-    for (const observer of [...observers]) observer.deliver(trackList());
+    for (const observer of [...FakeResizeObserver.live]) observer.deliver(trackList());
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     expect(trackList().scrollTop).toBe(5);
   });
