@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { listFormat, numberFormat } from '../i18n/formats';
 
 /** The current time, refreshed every `everyMs`: for countdowns and the clock. */
 export function useNow(everyMs = 1000): number {
@@ -27,11 +28,11 @@ function formatClock(totalSeconds: number): string {
  */
 export function formatTimeLeft(totalSeconds: number, language: string): string {
   const unit = (value: number, name: 'minute' | 'second'): string =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    numberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
   if (minutes === 0) return unit(seconds, 'second');
-  return new Intl.ListFormat(language, { type: 'unit', style: 'short' }).format([unit(minutes, 'minute'), unit(seconds, 'second')]);
+  return listFormat(language, { type: 'unit', style: 'short' }).format([unit(minutes, 'minute'), unit(seconds, 'second')]);
 }
 
 /** m:ss from milliseconds; h:mm:ss past an hour. */

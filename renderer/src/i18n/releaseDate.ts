@@ -1,4 +1,5 @@
 import type { ReleaseDateView } from '../../../shared/bridge';
+import { dateFormat } from './formats';
 
 /**
  * A release date as precisely as the service knows it, in the UI's language: the year alone when the month is
@@ -14,5 +15,5 @@ export function formatReleaseDate(date: ReleaseDateView | undefined, locale: str
   if (day !== undefined) options.day = 'numeric';
   const when = new Date(0);
   when.setUTCFullYear(date.year, (month ?? 1) - 1, day ?? 1);
-  return new Intl.DateTimeFormat(locale, options).format(when);
+  return dateFormat(locale, options).format(when);
 }

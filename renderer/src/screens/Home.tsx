@@ -7,6 +7,7 @@ import { Artwork } from '../components/Artwork';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { Row, tileFocusKey } from '../components/Row';
+import { dateFormat } from '../i18n/formats';
 import { useNow } from '../components/useNow';
 import { usePlayPause, useTrackActions } from '../components/useTrackActions';
 import { scheduleIdle } from '../input/idle';
@@ -28,7 +29,7 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const now = useNow(15_000);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(now);
+  const time = dateFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(now);
   const name = guest || member === undefined ? t('home.guest') : member.name;
   return (
     <header className="home-header">
@@ -67,7 +68,7 @@ function updatedText(t: TFunction, language: string, iso: string): string | unde
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
   const thisYear = date.getFullYear() === new Date().getFullYear();
-  const day = new Intl.DateTimeFormat(language, thisYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' }).format(date);
+  const day = dateFormat(language, thisYear ? { month: 'short', day: 'numeric' } : { dateStyle: 'medium' }).format(date);
   return t('detail.updated', { date: day });
 }
 

@@ -9,6 +9,7 @@ import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
 import { revealFocused } from '../components/Tile';
 import { errorText } from '../i18n/errorText';
+import { dateFormat } from '../i18n/formats';
 import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
 
@@ -64,7 +65,7 @@ export function Settings() {
   const auth = state.auth;
   const member = auth.status === 'signed-in' && auth.mode === 'member' ? auth.member : undefined;
   const time = (iso: string): string =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   // The access token's hour says nothing to a viewer when it renews itself: a time only when a sign-in will be needed.
   const signInLine = (d: DiagnosticsView): string => {
     if (d.tokenValidUntil === undefined) return t('settings.tokenNone');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TracksDetailView } from '../../../../shared/bridge';
 import { FocusButton } from '../../components/FocusButton';
 import { useTrackActions } from '../../components/useTrackActions';
+import { dateFormat } from '../../i18n/formats';
 import { useApp } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero } from '../detail/DetailHero';
@@ -14,7 +15,7 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
   const territory = useApp((s) => s.state?.territory);
   const actions = useTrackActions(detail.ref);
   const updated = detail.updatedAt !== undefined && !Number.isNaN(Date.parse(detail.updatedAt))
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(detail.updatedAt))
+    ? dateFormat(i18n.language, { dateStyle: 'long' }).format(new Date(detail.updatedAt))
     : undefined;
   const url = detail.url;
 

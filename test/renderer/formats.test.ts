@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dateFormat, listFormat, numberFormat } from '../../renderer/src/i18n/formats';
+import { formatReleaseDate } from '../../renderer/src/i18n/releaseDate';
+
+const RealDateTimeFormat = Intl.DateTimeFormat;
+afterEach(() => {
+  Intl.DateTimeFormat = RealDateTimeFormat;
+});
+
+describe('Intl formatters kept per language and options', () => {
+  it('makes a date formatter once for a language and options, however many dates it formats', () => {
+    let made = 0;
+    // Counts what is made; `Intl.DateTimeFormat` is called with `new` and must still return a real formatter.
+    Intl.DateTimeFormat = class extends RealDateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof RealDateTimeFormat>) {
+        super(...args);
+        made += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+    const days = Array.from({ length: 50 }, (_, i) => ({ year: 2023, month: 1 + (i % 12), day: 1 + (i % 28) }));
+    const texts = days.map((d) => formatReleaseDate(d, 'fr'));
+    expect(made).toBe(1);
+    expect(texts[0]).toBe(new Intl.DateTimeFormat('fr', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' }).format(Date.UTC(2023, 0, 1)));
+  });
+
+  it('keeps languages and options apart', () => {
+    const when = Date.UTC(2025, 10, 20, 12);
+    const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC', month: 'short', day: 'numeric' };
+    expect(dateFormat('en', options).format(when)).toBe('Nov 20');
+    expect(dateFormat('ja', options).format(when)).toBe('11月20日');
+    expect(dateFormat('en', { ...options, month: 'long' }).format(when)).toBe('November 20');
+    expect(dateFormat('en', { ...options })).toBe(dateFormat('en', options));
+    expect(dateFormat('ja', options)).not.toBe(dateFormat('en', options));
+  });
+
+  it('keeps number and list formatters the same way', () => {
+    const unit = { style: 'unit', unit: 'second', unitDisplay: 'short' } as const;
+    expect(numberFormat('en', unit)).toBe(numberFormat('en', { ...unit }));
+    expect(numberFormat('en', unit).format(41)).toBe('41 sec');
+    expect(listFormat('ja', { type: 'unit', style: 'short' })).toBe(listFormat('ja', { type: 'unit', style: 'short' }));
+  });
+});
