@@ -3,7 +3,8 @@
  * Configuration → service (or the embedded sandbox) → vault → sign-in session → catalog → the features, whose bridge
  * handlers answer the renderer. Each feature lives in features/<name>/ with its own state and tests.
  */
-import type { AppState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
+import type { AppState, AuthState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
+import { firstScreenRows } from '../../shared/homeRows';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
 import { AuthSession } from './auth/session';
 import { createRowCache } from './cache';
@@ -92,8 +93,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     };
   }
 
+  let lastAuth: AuthState['status'] = 'starting';
   session?.subscribe((auth) => {
+    // A sign-in that completed just now (a code approved, guest mode chosen), not one the vault restored at start.
+    const signedInNow = auth.status === 'signed-in' && lastAuth !== 'signed-in' && lastAuth !== 'starting';
+    lastAuth = auth.status;
     profile.follow(auth);
+    // Home's first rows leave with the member's profile, rather than after the screen has drawn and asked for them.
+    if (signedInNow) rows.prefetch(firstScreenRows(auth.mode === 'member'));
     network.followPairing(auth);
     pushState();
   });

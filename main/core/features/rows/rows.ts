@@ -52,6 +52,12 @@ export interface Rows {
   onFavorites(listener: (memberId: string, page: Page<Track>) => void): void;
   /** Rows ask the service again on their next load (a new territory, another member). */
   reset(): void;
+  /**
+   * Loads these rows now, as the screen's own loadRow would, so their requests leave with the member's profile right
+   * after a sign-in instead of after the screen has drawn and asked. The screen's loadRow then shares the fetch or
+   * finds the row cached; a failure is the screen's to show when it asks.
+   */
+  prefetch(ids: readonly RowId[]): void;
 }
 
 export function createRows(deps: RowsDeps): Rows {
@@ -131,36 +137,38 @@ export function createRows(deps: RowsDeps): Rows {
     return (await early.pending.memberId) === memberId ? () => early.row(memberId) : undefined;
   }
 
-  return {
-    handlers: {
-      loadRow: async (id) => {
-        const parsed = RowIdSchema.safeParse(id);
-        if (!parsed.success) return badArgument('row');
-        const rowId = parsed.data;
-        const asked = catalog === undefined ? undefined : fetchEarly(catalog, rowId);
-        const s = await profile.settledScope();
-        if (!catalog || !s) return { ok: false, error: featureErrors.signInToSeeRow() };
-        if (s.account.kind === 'guest' && MEMBER_ROWS.has(rowId)) {
-          return { ok: false, error: featureErrors.signInForOwnMusic() };
-        }
-        const firstSinceStart = !revalidated.has(rowId);
-        revalidated.add(rowId);
-        const fetchNow = (await earlyFor(asked, s)) ?? (() => tracked(catalog, rowId, s));
-        return network.guarded(
-          () =>
-            cache.load(s, rowId, fetchNow, {
-              revalidate: firstSinceStart,
-              onRevalidated: (row) => {
-                network.markOnline();
-                // A refresh that started before a territory change or another sign-in is not what the screen shows.
-                if (sameScope(s, profile.scope())) deps.emit({ type: 'row', row });
-              },
-              onRevalidateError: (error) => network.noteOutcome(error),
-            }),
-          (row) => !row.fromCache,
-        );
-      },
+  const handlers: Rows['handlers'] = {
+    loadRow: async (id) => {
+      const parsed = RowIdSchema.safeParse(id);
+      if (!parsed.success) return badArgument('row');
+      const rowId = parsed.data;
+      const asked = catalog === undefined ? undefined : fetchEarly(catalog, rowId);
+      const s = await profile.settledScope();
+      if (!catalog || !s) return { ok: false, error: featureErrors.signInToSeeRow() };
+      if (s.account.kind === 'guest' && MEMBER_ROWS.has(rowId)) {
+        return { ok: false, error: featureErrors.signInForOwnMusic() };
+      }
+      const firstSinceStart = !revalidated.has(rowId);
+      revalidated.add(rowId);
+      const fetchNow = (await earlyFor(asked, s)) ?? (() => tracked(catalog, rowId, s));
+      return network.guarded(
+        () =>
+          cache.load(s, rowId, fetchNow, {
+            revalidate: firstSinceStart,
+            onRevalidated: (row) => {
+              network.markOnline();
+              // A refresh that started before a territory change or another sign-in is not what the screen shows.
+              if (sameScope(s, profile.scope())) deps.emit({ type: 'row', row });
+            },
+            onRevalidateError: (error) => network.noteOutcome(error),
+          }),
+        (row) => !row.fromCache,
+      );
     },
+  };
+
+  return {
+    handlers,
     cachedRows() {
       const s = profile.scope();
       if (!s) return [];
@@ -193,6 +201,10 @@ export function createRows(deps: RowsDeps): Rows {
       revalidated.clear();
       forced.clear();
       early.clear();
+    },
+    prefetch(ids) {
+      // loadRow answers failures as values; a rejection would be a bug, and the screen's own call meets it again.
+      for (const id of ids) handlers.loadRow(id).catch(() => undefined);
     },
   };
 }

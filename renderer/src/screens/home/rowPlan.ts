@@ -1,19 +1,14 @@
 import type { RowId } from '../../../../shared/bridge';
+import { FIRST_ROWS, homeRowIds } from '../../../../shared/homeRows';
 import type { AppStore, RowSlot } from '../../store/appStore';
 
-const CATALOG_ROWS: RowId[] = ['charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids'];
-
 /** Home's rows, top to bottom; a guest sees only the catalog's. */
-export function rowIdsFor(member: boolean): RowId[] {
-  if (!member) return [...CATALOG_ROWS];
-  return ['favorites', ...CATALOG_ROWS, 'collected-playlists', 'album-collection', 'shared-playlists'];
-}
+export const rowIdsFor = homeRowIds;
+export { FIRST_ROWS };
 
 /** Rows that one row of the service becomes on screen, one per category. */
 export const GROUPED_ROWS: ReadonlySet<RowId> = new Set<RowId>(['genre-stations', 'new-releases']);
 
-/** Rows asked for before any has focus: about two fill the first screen, and one more waits below it. */
-export const FIRST_ROWS = 3;
 /** Rows kept loaded below the one holding focus, so the next presses down find tiles. */
 export const ROWS_AHEAD = 3;
 

@@ -86,6 +86,41 @@ describe('createAppCore wiring', () => {
     await expect(early[0]).resolves.toMatchObject({ ok: true, value: { id: 'charts' } });
   });
 
+  it("asks for Home's first rows with the member's profile when a code is approved, and not again when the screen asks", async () => {
+    // The profile answers slowly, so a row asked for only once the screen has drawn would come well after it.
+    const slowMe: typeof fetch = async (input, init) => {
+      if (new URL(String(input)).pathname === '/v1.1/me') await new Promise((resolve) => setTimeout(resolve, 400));
+      return fetch(input, init);
+    };
+    const h = await startCore({ sandbox, fetch: (input, init) => slowMe(input, init) });
+    await h.until(isPairing);
+    sandbox.control.clearRequestLog();
+    await pairMember(h, sandbox);
+    const log = sandbox.control.requestLog();
+    const me = log.find((r) => r.path === '/v1.1/me');
+    if (me === undefined) throw new Error('no profile request');
+    // Nothing here called loadRow: the core asked on its own, before the profile had answered.
+    for (const path of ['/v1.1/charts', '/v1.1/new-hits-playlists']) {
+      const row = log.find((r) => r.path === path);
+      expect(row, path).toBeDefined();
+      expect(row?.at ?? Infinity).toBeLessThan(me.at + 400);
+    }
+    // The screen's own loads find those rows: no second request for them.
+    await expect(h.core.handlers.loadRow('charts')).resolves.toMatchObject({ ok: true, value: { id: 'charts' } });
+    await expect(h.core.handlers.loadRow('favorites')).resolves.toMatchObject({ ok: true, value: { id: 'favorites' } });
+    const after = sandbox.control.requestLog();
+    expect(after.filter((r) => r.path === '/v1.1/charts')).toHaveLength(1);
+    expect(after.filter((r) => r.path === '/v1.1/me/favorite')).toHaveLength(1);
+
+    // A start signed in from the vault asks for nothing before the screen does: its rows are painted from the cache.
+    await h.core.dispose();
+    sandbox.control.clearRequestLog();
+    const again = await startCore({ sandbox, store: h.store, cipher: h.cipher });
+    await again.until(isMember);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sandbox.control.requestLog().filter((r) => /^\/v1\.1\/(charts|new-hits-playlists|me\/favorite)$/.test(r.path))).toEqual([]);
+  });
+
   it('reads the config file from the data folder', async () => {
     const read: string[] = [];
     const h = await startCore({
