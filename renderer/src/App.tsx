@@ -1,5 +1,5 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
 import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
@@ -9,6 +9,7 @@ import { createI18n, resolveLanguage } from './i18n';
 import { errorText } from './i18n/errorText';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
+import { scheduleIdle } from './input/idle';
 import { useKioskIdle } from './input/useKioskIdle';
 import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
@@ -16,11 +17,10 @@ import { createNavStore, type Screen } from './store/navStore';
 import { Reconnects } from './store/reconnects';
 import { ScreenModels } from './store/screenModels';
 import { StationArtLoader } from './components/stationArt';
-import { Detail } from './screens/detail/Detail';
 import { Home } from './screens/Home';
 import { loadPlannedRows, rowIdsFor, topRowSettled } from './screens/home/rowPlan';
 import { Pairing } from './screens/Pairing';
-import { Settings } from './screens/Settings';
+import { Detail, Settings, preloadScreens } from './screens/lazyScreens';
 
 type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
 
@@ -97,22 +97,38 @@ function Screens() {
 
   if (state === undefined || auth === undefined) {
     return (
-      <main className="screen splash" role="status">
-        <span className="brand-mark big" aria-hidden="true">♪</span>
-        <p>{startError !== undefined ? errorText(t, startError) : t('app.loading')}</p>
+      <Splash text={startError !== undefined ? errorText(t, startError) : t('app.loading')}>
         {startError !== undefined && (
           <FocusButton focusKey="splash-retry" onSelect={() => void app.getState().start()}>
             {t('common.retry')}
           </FocusButton>
         )}
-      </main>
+      </Splash>
     );
   }
   if (showApproved) return <Pairing auth={approvedFrom} approved />;
   if (auth.status !== 'signed-in') return <Pairing auth={auth} />;
   if (top === undefined || top.screen.name === 'home') return <Home />;
-  if (top.screen.name === 'settings') return <Settings />;
-  return <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} />;
+  // Settings and the detail pages come in chunks of their own (see lazyScreens): the splash until one has arrived.
+  return (
+    <Suspense fallback={<Splash text={t('app.loading')} />}>
+      {top.screen.name === 'settings' ? (
+        <Settings />
+      ) : (
+        <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} />
+      )}
+    </Suspense>
+  );
+}
+
+function Splash({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <main className="screen splash" role="status">
+      <span className="brand-mark big" aria-hidden="true">♪</span>
+      <p>{text}</p>
+      {children}
+    </main>
+  );
 }
 
 /**
@@ -217,6 +233,8 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       else value.app.getState().handleEvent(event);
     });
     void value.app.getState().start();
+    // Once the first screen is up, the screens a press may open next (their chunks are not part of the start).
+    scheduleIdle(preloadScreens, 2000);
     return () => {
       unsubscribe();
       stopReconnects();
