@@ -7,6 +7,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
 import { createI18n, resolveLanguage } from './i18n';
 import { errorText } from './i18n/errorText';
+import { prepareFormats } from './i18n/formats';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
 import { scheduleIdle } from './input/idle';
@@ -233,8 +234,12 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       else value.app.getState().handleEvent(event);
     });
     void value.app.getState().start();
-    // Once the first screen is up, the screens a press may open next (their chunks are not part of the start).
-    scheduleIdle(preloadScreens, 2000);
+    // Once the first screen is up: the screens a press may open next (their chunks are not part of the start), and
+    // Home's clock formatter, whose making starts ICU when the first screen was Pairing.
+    scheduleIdle(() => {
+      preloadScreens();
+      prepareFormats(i18n.language);
+    }, 2000);
     return () => {
       unsubscribe();
       stopReconnects();
@@ -243,7 +248,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       window.removeEventListener('pointerdown', pointer);
       window.removeEventListener('keydown', keys);
     };
-  }, [bridge, hub, value]);
+  }, [bridge, hub, value, i18n]);
 
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { listFormat, numberFormat } from '../i18n/formats';
+import type { TFunction } from 'i18next';
 
 /** The current time, refreshed every `everyMs`: for countdowns and the clock. */
 export function useNow(everyMs = 1000): number {
@@ -23,16 +23,14 @@ function formatClock(totalSeconds: number): string {
 }
 
 /**
- * Time left, in words of `language` (Intl's units, joined as that language joins them): "9 min, 41 sec",
- * "9 分鐘 41 秒", "9 分 41 秒"; seconds alone under a minute. A clock-like "09:41" reads as a time of day.
+ * Time left as the pairing screen says it, in words ("9 min, 41 sec", "9 分鐘 41 秒"), seconds alone under a minute; a
+ * clock-like "09:41" reads as a time of day. The words are the translations' own, not Intl's: the first Intl formatter a
+ * page makes starts ICU (80–110 ms on the bench machine), and the pairing screen is the first paint of every cold start.
  */
-export function formatTimeLeft(totalSeconds: number, language: string): string {
-  const unit = (value: number, name: 'minute' | 'second'): string =>
-    numberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+export function timeLeftText(t: TFunction, totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
-  if (minutes === 0) return unit(seconds, 'second');
-  return listFormat(language, { type: 'unit', style: 'short' }).format([unit(minutes, 'minute'), unit(seconds, 'second')]);
+  return minutes === 0 ? t('pairing.expiresInSeconds', { seconds }) : t('pairing.expiresIn', { minutes, seconds });
 }
 
 /** m:ss from milliseconds; h:mm:ss past an hour. */

@@ -7,7 +7,7 @@ import { Artwork } from '../components/Artwork';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { Row, tileFocusKey } from '../components/Row';
-import { dateFormat } from '../i18n/formats';
+import { CLOCK, dateFormat } from '../i18n/formats';
 import { useNow } from '../components/useNow';
 import { usePlayPause, useTrackActions } from '../components/useTrackActions';
 import { scheduleIdle } from '../input/idle';
@@ -29,7 +29,7 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const now = useNow(15_000);
-  const time = dateFormat(i18n.language, { hour: 'numeric', minute: '2-digit' }).format(now);
+  const time = dateFormat(i18n.language, CLOCK).format(now);
   const name = guest || member === undefined ? t('home.guest') : member.name;
   return (
     <header className="home-header">

@@ -5,7 +5,7 @@ import type { AuthState } from '../../../shared/bridge';
 import { FocusButton } from '../components/FocusButton';
 import { LeaveOnBack } from '../components/LeaveDialog';
 import { QrCode } from '../components/QrCode';
-import { formatTimeLeft, secondsUntil, useNow } from '../components/useNow';
+import { secondsUntil, timeLeftText, useNow } from '../components/useNow';
 import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
@@ -22,7 +22,7 @@ export function formatUserCode(code: string): string {
 }
 
 export function Pairing({ auth, approved = false }: { auth: PairingAuth; approved?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { bridge } = useTunewall();
   const guestModeAvailable = useApp((s) => s.state?.guestModeAvailable ?? false);
   const sandbox = useApp((s) => s.state?.sandbox);
@@ -114,7 +114,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
               <p className="verify-url">{displayUrl}</p>
               {remaining !== undefined && (
                 <p className={`expiry ${remaining < 60 ? 'is-soon' : ''}`} data-testid="countdown">
-                  {t('pairing.expiresIn', { time: formatTimeLeft(remaining, i18n.language) })}
+                  {timeLeftText(t, remaining)}
                 </p>
               )}
             </>
