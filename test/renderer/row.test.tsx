@@ -2,14 +2,17 @@
 import { FocusContext, setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TileView } from '../../shared/bridge';
 import { FIRST_TILES, Row, TILES_AHEAD, tileFocusKey } from '../../renderer/src/components/Row';
 import { createI18n } from '../../renderer/src/i18n';
 import { startNavigation } from '../../renderer/src/input/navigation';
 import { expectFocus, press } from './helpers';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const tiles: TileView[] = Array.from({ length: 60 }, (_, i) => ({ ref: undefined, key: `t${i}`, title: `Playlist ${i}`, subtitle: undefined, images: [], group: undefined }));
 
@@ -46,6 +49,22 @@ describe('a long row', () => {
     for (let i = FIRST_TILES; i < 60; i++) await press('right');
     await expectFocus(tileFocusKey('long', 't59'));
     expect(drawn()).toBe(60);
+  });
+
+  it('a held key that outruns idle time still lands on the next tile: the row grows in that press', async () => {
+    // Idle time never comes, as while a key is held down: the growth scheduled for it waits.
+    const waiting: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: IdleRequestCallback) => waiting.push(work));
+    renderRow();
+    await act(async () => setFocus(tileFocusKey('long', 't0')));
+    for (let i = 1; i < FIRST_TILES; i++) await press('right');
+    await expectFocus(tileFocusKey('long', `t${FIRST_TILES - 1}`));
+    expect(drawn()).toBe(FIRST_TILES);
+    expect(waiting.length).toBeGreaterThan(0);
+    // The next tile is not drawn yet; the press is not lost.
+    await press('right');
+    await expectFocus(tileFocusKey('long', `t${FIRST_TILES}`));
+    expect(drawn()).toBe(FIRST_TILES + 1 + TILES_AHEAD);
   });
 
   it('draws the tile focus comes back to from another screen, however far along', () => {

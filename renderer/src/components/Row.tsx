@@ -1,4 +1,4 @@
-import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable, type NextFocusResolver } from '@noriginmedia/norigin-spatial-navigation';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
@@ -87,7 +87,27 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     },
     [onRowFocused, rowKey],
   );
-  const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
+  // A press onto a tile not drawn yet: a key held down outran the idle time the row grows in. The row grows now, and
+  // focus goes to that tile as soon as it is drawn, so the press is not lost.
+  const pending = useRef<string | undefined>(undefined);
+  const resolver = useMemo<NextFocusResolver>(() => {
+    const inOrder = listNavigation('horizontal', () => keys);
+    return (direction, focusKey, siblings) => {
+      const next = inOrder(direction, focusKey, siblings);
+      if (next !== null || direction !== 'right') return next;
+      const at = keys.indexOf(focusKey);
+      if (at < 0 || at + 1 >= keys.length) return null;
+      pending.current = keys[at + 1];
+      setLimit((now) => Math.max(now, at + 2 + TILES_AHEAD));
+      return null;
+    };
+  }, [keys]);
+  useEffect(() => {
+    const target = pending.current;
+    if (target === undefined || keys.indexOf(target) >= limit) return;
+    pending.current = undefined;
+    void setFocus(target);
+  }, [keys, limit]);
   const { ref, focusKey, focused } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,
