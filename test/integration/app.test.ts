@@ -228,9 +228,12 @@ describe('restart, sign-out and token hygiene', () => {
     const store = new MemoryStore();
     const cipher = recordingCipher();
     const first = await startCore({ sandbox, store, cipher });
+    sandbox.control.clearRequestLog();
     await pairMember(first, sandbox);
     const before = value(await first.core.handlers.loadRow('charts'));
-    expect(before.fromCache).toBe(false);
+    // Fetched from the service during this sign-in (by the sign-in itself, which loads Home's first rows).
+    expect(sandbox.control.requestLog().filter((r) => r.path === '/v1.1/charts' && r.status === 200)).toHaveLength(1);
+    expect(before.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
     await first.core.dispose();
 
     sandbox.control.clearRequestLog();
