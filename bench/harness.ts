@@ -9,25 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RunningSandbox } from '../sandbox/index';
+import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../playwright.config';
 import { paintedAt, PROBE_SCRIPT, waitUntil, type MarkName } from './probe';
 import { startShell, type Shell, type ShellService } from './shell';
 
 export const CHROMIUM = process.env['TUNEWALL_CHROMIUM'] ?? '/usr/bin/chromium';
 /**
- * `--disable-features=WebUIOmniboxPopup`: headless Chromium renders the omnibox popup's WebUI in a renderer of its own
- * for every new browser context, about 1.6 s of main-thread time on the bench machine during each start measured. No
- * page of Tunewall's sees that popup (the kiosk shell opens Chromium as an app window), and on two cores it only took
- * turns with the page under test, Tunewall's and the empty page's alike.
+ * The end-to-end tests' Chromium flags, and `--disable-features=WebUIOmniboxPopup`: headless Chromium renders the
+ * omnibox popup's WebUI in a renderer of its own for every new browser context, about 1.6 s of main-thread time on the
+ * bench machine during each start measured. No page of Tunewall's sees that popup (the kiosk shell opens Chromium as an
+ * app window), and on two cores it only took turns with the page under test, Tunewall's and the empty page's alike.
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-features=WebUIOmniboxPopup',
-];
+const CHROMIUM_ARGS = [...E2E_CHROMIUM_ARGS, '--disable-features=WebUIOmniboxPopup'];
 /**
  * For the key-press figures only: frames are drawn as soon as there is something to draw instead of on the display's
  * next 60 Hz tick, so the figure is the page's own work (handlers, render, paint) and not a 0–16.7 ms wait for vsync.
