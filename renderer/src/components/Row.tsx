@@ -41,6 +41,9 @@ interface Props {
 export const FIRST_TILES = 12;
 export const TILES_AHEAD = 6;
 
+/** How many tiles a row draws with focus on the tile at `index`. */
+const drawnWithFocusAt = (index: number): number => index + 1 + TILES_AHEAD;
+
 export function tileFocusKey(rowKey: string, tileKey: string): string {
   return `tile:${rowKey}:${tileKey}`;
 }
@@ -63,7 +66,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   // A long row draws its first tiles and a few beyond the focused one, and grows as focus moves along it, in idle
   // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
   // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
-  const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : keys.indexOf(restoreKey) + 1 + TILES_AHEAD));
+  const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : drawnWithFocusAt(keys.indexOf(restoreKey))));
   // What the row holds, read by the press: a press that needs no more tiles schedules no state update (an update to
   // the same value still starts a render pass, and a held key made one per press).
   const drawn = useRef(limit);
@@ -72,7 +75,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   }, [limit]);
   const tileFocused = useCallback(
     (index: number) => {
-      const wanted = index + 1 + TILES_AHEAD;
+      const wanted = drawnWithFocusAt(index);
       if (wanted > drawn.current) scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
       onTileFocused?.(index);
     },
@@ -98,7 +101,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
       const at = keys.indexOf(focusKey);
       if (at < 0 || at + 1 >= keys.length) return null;
       pending.current = keys[at + 1];
-      setLimit((now) => Math.max(now, at + 2 + TILES_AHEAD));
+      setLimit((now) => Math.max(now, drawnWithFocusAt(at + 1)));
       return null;
     };
   }, [keys]);
