@@ -3,10 +3,17 @@ import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
 import { useOnReconnect } from '../store/reconnects';
 
-export function hue(text: string): number {
+/** Steps of the placeholder's hue: one class each in app.css (`art-hue-0` … `art-hue-23`). */
+export const HUE_STEPS = 24;
+
+/**
+ * The placeholder's colour, from the title: which of the HUE_STEPS hues. A class, not an inline style: the page's
+ * policy (style-src 'self') ignores style attributes in markup, and the first screen the kiosk shell draws is markup.
+ */
+export function hueStep(text: string): number {
   let h = 0;
   for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) % 360;
-  return h;
+  return Math.floor((h * HUE_STEPS) / 360);
 }
 
 /**
@@ -72,14 +79,9 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
 
   // Nothing is fetched until the box is measured, so a too-small image is never downloaded first.
   const image = width > 0 ? pickImage(images, width, window.devicePixelRatio || 1) : undefined;
-  const h = hue(title);
   const initial = Array.from(title.trim())[0] ?? '♪';
   return (
-    <div
-      ref={box}
-      className={`art ${className ?? ''}`}
-      style={{ background: `linear-gradient(135deg, hsl(${h} 55% 32%), hsl(${(h + 50) % 360} 60% 18%))` }}
-    >
+    <div ref={box} className={`art art-hue-${hueStep(title)} ${className ?? ''}`}>
       <span className="art-initial" aria-hidden="true">{initial}</span>
       {image !== undefined && !failed && (
         <img
