@@ -100,9 +100,39 @@ export function attachKeyboard(
     throttle.release(intent);
     hub.release(intent);
   };
-  target.addEventListener('keydown', down);
-  target.addEventListener('keyup', up);
+  const attach = (): void => {
+    target.addEventListener('keydown', down);
+    target.addEventListener('keyup', up);
+  };
+  // Presses made while the page was painted but not running yet (a first screen the kiosk shell drew) are played in
+  // order, each in a turn of the event loop of its own, as they came: Norigin settles a focus asynchronously (it
+  // measures through promises), both the first one the screens ask for as they mount and the one each press moves to.
+  // Until the last is played, the early script keeps any further press, in order.
+  const early = target.tunewallEarlyKeys;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const play = (): void => {
+    const event = early?.next();
+    if (event === undefined) {
+      timer = undefined;
+      early?.stop();
+      attach();
+      return;
+    }
+    if (event.type === 'keydown') down(event);
+    else up(event);
+    timer = setTimeout(play, 0);
+  };
+  if (early === undefined) {
+    attach();
+  } else {
+    target.tunewallEarlyKeys = undefined;
+    timer = setTimeout(play, 0);
+  }
   return () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      early?.stop();
+    }
     target.removeEventListener('keydown', down);
     target.removeEventListener('keyup', up);
   };
