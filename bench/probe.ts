@@ -7,12 +7,16 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 
-/** Selectors whose first paint the probe records: the empty baseline, the pairing QR (drawn or fetched), a Home tile, a loaded track. */
+/**
+ * Selectors whose first paint the probe records: the empty baseline, the pairing QR (drawn or fetched), a Home tile, a
+ * loaded track, and the first focus drawn (the page's script running: the shell's first screen is painted before it).
+ */
 export const MARKS = {
   baseline: '#baseline',
   qr: 'svg.qr, img.qr-image',
   home: 'section.row .tile[data-focus-key]',
   tracks: '.track[data-focus-key]:not(.is-pending)',
+  focus: '.is-focused',
 } as const;
 export type MarkName = keyof typeof MARKS;
 

@@ -1,16 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { EARLY_KEYS_SCRIPT } from '../shared/bridge';
 
 const root = new URL('.', import.meta.url).pathname;
+const EARLY_KEYS = 'early-keys';
 
 /**
- * `npm run build:renderer` builds the production renderer (index.html only) into out/renderer.
+ * `npm run build:renderer` builds the production renderer (index.html, and early-keys.js, which the kiosk shell adds to
+ * a page it drew the first screen into) into out/renderer, then the first screen's server rendering
+ * (vite.firstpaint.config.ts).
  * `--mode fake` also builds dev/index.html, the renderer on the scripted fake bridge, into out/renderer-fake:
  * the fake bridge is never part of the production output.
  */
 export default defineConfig(({ mode }) => {
   const fake = mode === 'fake';
-  const input: Record<string, string> = { main: `${root}index.html` };
+  const input: Record<string, string> = { main: `${root}index.html`, [EARLY_KEYS]: `${root}src/earlyKeys.ts` };
   if (fake) input.fake = `${root}dev/index.html`;
   return {
     root,
@@ -22,6 +26,8 @@ export default defineConfig(({ mode }) => {
       target: 'chrome110',
       rollupOptions: {
         input,
+        // early-keys.js under a name the shell knows (shared/bridge.ts); everything else hashed as usual.
+        output: { entryFileNames: (chunk) => (chunk.name === EARLY_KEYS ? EARLY_KEYS_SCRIPT : 'assets/[name]-[hash].js') },
       },
     },
     server: { host: '127.0.0.1' },

@@ -44,6 +44,7 @@ void _exhaustive;
 export const RowIdSchema = z.enum(ROW_IDS);
 /** A catalog id (track, station, album…) as the renderer passes it back. */
 export const CatalogIdSchema = z.string().min(1).max(256);
+export const LanguageSchema = z.enum(LANGUAGES);
 export const LanguageSettingSchema = z.enum([...LANGUAGES, 'auto', 'territory']);
 
 export const DetailRefSchema = z.object({

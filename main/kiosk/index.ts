@@ -20,7 +20,9 @@ import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
+import { FIRST_PAINT_MODULE, type RenderFirstScreen } from '../../shared/bridge';
 import { findChromium, launchChromium } from './chromium';
+import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
 import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
@@ -45,6 +47,13 @@ function rendererDir(env: NodeJS.ProcessEnv): string | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [env['TUNEWALL_RENDERER_DIR'], resolve(here, '../renderer'), resolve(here, '../../out/renderer')];
   return candidates.find((dir): dir is string => dir !== undefined && existsSync(join(dir, 'index.html')));
+}
+
+/** The first screen's drawing module (out/first-paint), beside the renderer it was built with. */
+function firstPaintDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [resolve(here, '../first-paint'), resolve(here, '../../out/first-paint')];
+  return candidates.find((dir) => existsSync(join(dir, FIRST_PAINT_MODULE))) ?? candidates[0] ?? here;
 }
 
 function packageVersion(): string {
@@ -110,9 +119,16 @@ async function main(): Promise<void> {
     return browser;
   });
   const listening: { port?: number } = {};
+  // Loaded once the browser is on its way (below): loading takes the event loop for a moment, and the browser's own
+  // start is the longer wait. A page asked for before then waits for it.
+  let loadDrawing: (loading: Promise<RenderFirstScreen | undefined>) => void = () => undefined;
+  const firstPaint = new Promise<RenderFirstScreen | undefined>((resolve) => {
+    loadDrawing = resolve;
+  });
   const options = {
     core,
     rendererDir: renderer,
+    firstPaint,
     secret: randomBytes(32).toString('base64url'),
     sessionCookie: session.cookie,
     // Every session was revoked (a launch key used twice): the next restart must not let the old cookie back in.
@@ -147,6 +163,7 @@ async function main(): Promise<void> {
     process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the page below in a browser on this machine.\n');
   }
   launcher.start(server, () => void stop(0));
+  loadDrawing(loadFirstPaint(firstPaintDir(), logger));
 }
 
 /**

@@ -18,9 +18,17 @@ import { secureHeaders } from 'hono/secure-headers';
 import { streamSSE } from 'hono/streaming';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { BOOT_ELEMENT_ID, BRIDGE_METHODS, type BootView, type BridgeEvent, type BridgeMethod } from '../../shared/bridge';
+import {
+  BOOT_ELEMENT_ID,
+  BRIDGE_METHODS,
+  type BootView,
+  type BridgeEvent,
+  type BridgeMethod,
+  type RenderFirstScreen,
+} from '../../shared/bridge';
 import type { AppCore } from '../core/appCore';
 import type { Logger } from '../core/ports';
+import { drawFirstScreen } from './firstPaint';
 
 const COOKIE = 'tunewall_session';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -29,6 +37,8 @@ export interface KioskServerOptions {
   core: AppCore;
   /** Folder of the built renderer (index.html and assets). */
   rendererDir: string;
+  /** Draws the first screen into the page (firstPaint.ts); without it, or while it is loading, the page draws it. */
+  firstPaint?: Promise<RenderFirstScreen | undefined>;
   /** The first launch key, at least 32 random bytes in hex or base64url; it works once. */
   secret: string;
   /**
@@ -272,12 +282,15 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
   // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
   app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));
 
-  // The page itself carries the state and the cached rows, so a warm start paints Home without waiting on a call.
+  // The page itself carries the state and the cached rows, and the first screen drawn from them, so a start paints
+  // the pairing code or Home from the HTML, without waiting on a call or on the page's script.
   // Read on every request: it is small, and a rebuilt renderer is picked up without a restart.
   const page = async (c: Context) => {
     const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
     const view = core.bootView?.();
-    return c.html(view === undefined ? html : withBootView(html, view));
+    if (view === undefined) return c.html(html);
+    const drawn = drawFirstScreen(html, view, await options.firstPaint, options.logger);
+    return c.html(withBootView(drawn.html, drawn.view));
   };
   app.get('/', page);
   app.get('/index.html', page);

@@ -18,6 +18,7 @@ import { createNavStore, type Screen } from './store/navStore';
 import { Reconnects } from './store/reconnects';
 import { ScreenModels } from './store/screenModels';
 import { StationArtLoader } from './components/stationArt';
+import { FirstRender, FirstRenderClock } from './components/useNow';
 import { Home } from './screens/Home';
 import { loadPlannedRows, rowIdsFor, topRowSettled } from './screens/home/rowPlan';
 import { Pairing } from './screens/Pairing';
@@ -219,8 +220,11 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the boot view only matters once
     [],
   );
+  // The shell's drawing time, for the render that takes its markup over; the real time from then on.
+  const [firstRender] = useState(() => new FirstRenderClock(boot?.renderedAt));
 
   useEffect(() => {
+    firstRender.settled();
     const detach = attachKeyboard(window, hub);
     const stopReconnects = value.reconnects.start();
     // Pointer-only controls (a Back arrow) appear once a mouse or finger is used, and hide again on a key press.
@@ -248,15 +252,17 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       window.removeEventListener('pointerdown', pointer);
       window.removeEventListener('keydown', keys);
     };
-  }, [bridge, hub, value, i18n]);
+  }, [bridge, hub, value, i18n, firstRender]);
 
   return (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary>
         <TunewallProvider value={value}>
-          <LanguageSync />
-          <Frame />
-          <Chrome />
+          <FirstRender.Provider value={firstRender}>
+            <LanguageSync />
+            <Frame />
+            <Chrome />
+          </FirstRender.Provider>
         </TunewallProvider>
       </ErrorBoundary>
     </I18nextProvider>

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickBridge } from './bridge';
 import { takeBootView } from './transport/boot';
@@ -8,7 +8,16 @@ const root = document.getElementById('root');
 const bridge = pickBridge();
 if (root !== null) {
   if (bridge !== undefined) {
-    createRoot(root).render(<App bridge={bridge} boot={takeBootView()} />);
+    const boot = takeBootView();
+    const app = <App bridge={bridge} boot={boot} />;
+    // The kiosk shell drew the first screen into the page from this boot view: take its markup over as it is.
+    if (boot?.renderedAt !== undefined && root.firstElementChild !== null) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => console.warn('Tunewall drew its first screen again: the markup from the shell did not match', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
   } else {
     root.textContent = 'Tunewall cannot reach its core. Restart the app.';
     root.className = 'no-bridge';

@@ -1,13 +1,40 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
+
+/**
+ * The time the kiosk shell drew the first screen at, for the components that take its markup over (hydration): they
+ * first render the shell's very text (a countdown, the time of day), then the real time a moment later. Once the
+ * markup is taken over (`settled`), components mounting later start from the real time.
+ */
+export class FirstRenderClock {
+  constructor(private drawnAt: number | undefined) {}
+
+  /** What a component mounting now shows first, and whether that is the drawing's time rather than the real one. */
+  start(): { now: number; drawn: boolean } {
+    return this.drawnAt === undefined ? { now: Date.now(), drawn: false } : { now: this.drawnAt, drawn: true };
+  }
+
+  settled(): void {
+    this.drawnAt = undefined;
+  }
+}
+
+export const FirstRender = createContext<FirstRenderClock | undefined>(undefined);
 
 /** The current time, refreshed every `everyMs`: for countdowns and the clock. */
 export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const clock = useContext(FirstRender);
+  const [start] = useState(() => clock?.start() ?? { now: Date.now(), drawn: false });
+  const [now, setNow] = useState(start.now);
   useEffect(() => {
+    // Markup taken over at the drawing's time: the real time at once, not a whole interval later.
+    const catchUp = start.drawn ? window.setTimeout(() => setNow(Date.now()), 0) : undefined;
     const timer = window.setInterval(() => setNow(Date.now()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
+    return () => {
+      window.clearTimeout(catchUp);
+      window.clearInterval(timer);
+    };
+  }, [everyMs, start]);
   return now;
 }
 

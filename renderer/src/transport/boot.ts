@@ -30,5 +30,6 @@ export function takeBootView(doc: Document = document): BootView | undefined {
     return undefined;
   }
   const rows = parsed['rows'].filter((row) => isObject(row) && typeof row['id'] === 'string' && Array.isArray(row['tiles']));
-  return { state: parsed['state'], rows } as unknown as BootView;
+  const renderedAt = typeof parsed['renderedAt'] === 'number' ? parsed['renderedAt'] : undefined;
+  return { state: parsed['state'], rows, ...(renderedAt === undefined ? {} : { renderedAt }) } as unknown as BootView;
 }
