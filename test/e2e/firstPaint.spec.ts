@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { expect, test, writeVaultKey } from './kiosk';
+import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
 import { focused, homeRow, openTv, pairing, scanQr } from './tv';
 
 let service: RunningSandbox;
@@ -17,16 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await service.close();
 });
-
-function serviceEnv(vaultKeyFile: string): Record<string, string> {
-  return {
-    TUNEWALL_CLIENT_ID: service.client.id,
-    TUNEWALL_CLIENT_SECRET: service.client.secret,
-    TUNEWALL_AUTH_URL: service.urls.auth,
-    TUNEWALL_API_URL: service.urls.api,
-    TUNEWALL_VAULT_KEY_FILE: vaultKeyFile,
-  };
-}
 
 /** Holds the page's main script until `release` is called; the page meanwhile has only its HTML and CSS. */
 async function holdPageScript(page: Page): Promise<{ release: () => void }> {
@@ -52,7 +42,7 @@ function problems(page: Page): string[] {
 }
 
 test('cold start: the pairing code is painted and scannable before the page runs, and the page takes it over', async ({ page, launchShell, workDir }) => {
-  const shell = await launchShell({ dataDir: join(workDir, 'data'), env: serviceEnv(writeVaultKey(workDir)) });
+  const shell = await launchShell({ dataDir: join(workDir, 'data'), env: serviceEnv(service, writeVaultKey(workDir)) });
   const logged = problems(page);
   const script = await holdPageScript(page);
   await page.goto(shell.launchUrl, { waitUntil: 'commit' });
@@ -83,7 +73,7 @@ test('cold start: the pairing code is painted and scannable before the page runs
 
 test('warm start: Home is painted before the page runs, and presses made meanwhile move the focus once it runs', async ({ page, launchShell, workDir }) => {
   const dataDir = join(workDir, 'data');
-  const env = serviceEnv(writeVaultKey(workDir));
+  const env = serviceEnv(service, writeVaultKey(workDir));
   const first = await launchShell({ dataDir, env });
   await openTv(page, first);
   expect(service.control.approve((await pairing.code(page).innerText()).trim())).toBe(true);

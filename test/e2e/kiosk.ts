@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { z } from 'zod';
+import type { RunningSandbox } from '../../sandbox/index';
 import { embeddedSandboxOrigin, spawnKioskShell } from '../support/kioskProcess';
 import type { SandboxApi } from '../support/sandboxApi';
 
@@ -64,6 +65,17 @@ export async function findLongChart(sandbox: SandboxApi, minTracks: number): Pro
 }
 
 /** A 32-byte AES key in a 0600 file, as TUNEWALL_VAULT_KEY_FILE expects: tokens then persist across restarts. */
+/** The shell's environment for a service the test started (no embedded sandbox), tokens kept under `vaultKeyFile`. */
+export function serviceEnv(service: RunningSandbox, vaultKeyFile: string): Record<string, string> {
+  return {
+    TUNEWALL_CLIENT_ID: service.client.id,
+    TUNEWALL_CLIENT_SECRET: service.client.secret,
+    TUNEWALL_AUTH_URL: service.urls.auth,
+    TUNEWALL_API_URL: service.urls.api,
+    TUNEWALL_VAULT_KEY_FILE: vaultKeyFile,
+  };
+}
+
 export function writeVaultKey(dir: string): string {
   const path = join(dir, 'vault.key');
   writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600 });

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { expect, test, writeVaultKey } from './kiosk';
+import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
 import { focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
 let service: RunningSandbox;
@@ -17,16 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await service.close();
 });
-
-function serviceEnv(vaultKeyFile: string): Record<string, string> {
-  return {
-    TUNEWALL_CLIENT_ID: service.client.id,
-    TUNEWALL_CLIENT_SECRET: service.client.secret,
-    TUNEWALL_AUTH_URL: service.urls.auth,
-    TUNEWALL_API_URL: service.urls.api,
-    TUNEWALL_VAULT_KEY_FILE: vaultKeyFile,
-  };
-}
 
 async function homeRowsShown(page: Page): Promise<void> {
   for (const row of ['favorites', 'charts', 'new-hits']) await expect(homeRow(page, row).locator('.tile').first()).toBeVisible();
@@ -53,7 +43,7 @@ test('after a restart the member is still signed in and Home paints from the cac
 }) => {
   const dataDir = join(workDir, 'data');
   const keyFile = writeVaultKey(workDir);
-  const env = serviceEnv(keyFile);
+  const env = serviceEnv(service, keyFile);
 
   const first = await launchShell({ dataDir, env });
   expect(first.sandboxOrigin).toBeUndefined();

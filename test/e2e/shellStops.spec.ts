@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { expect, test, writeVaultKey } from './kiosk';
+import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
 import { downToRow, focused, homeRow, openTv, pairing } from './tv';
 
 let service: RunningSandbox;
@@ -19,13 +19,7 @@ test.afterAll(async () => {
 
 test('when the shell stops the page says so and reconnects once it is back', async ({ page, launchShell, workDir }) => {
   const dataDir = join(workDir, 'data');
-  const env = {
-    TUNEWALL_CLIENT_ID: service.client.id,
-    TUNEWALL_CLIENT_SECRET: service.client.secret,
-    TUNEWALL_AUTH_URL: service.urls.auth,
-    TUNEWALL_API_URL: service.urls.api,
-    TUNEWALL_VAULT_KEY_FILE: writeVaultKey(workDir),
-  };
+  const env = serviceEnv(service, writeVaultKey(workDir));
   const first = await launchShell({ dataDir, env });
   await openTv(page, first);
   expect(service.control.approve((await pairing.code(page).innerText()).trim())).toBe(true);
