@@ -20,7 +20,7 @@ import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
-import { FIRST_PAINT_MODULE, type RenderFirstScreen } from '../../shared/bridge';
+import { FIRST_PAINT_MODULE } from '../../shared/bridge';
 import { findChromium, launchChromium } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
@@ -82,6 +82,8 @@ async function main(): Promise<void> {
     flag(argv, 'data-dir') ?? env['TUNEWALL_DATA_DIR'] ?? join(env['XDG_DATA_HOME'] ?? join(homedir(), '.local', 'share'), 'tunewall');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
+  // First: the drawing module loads (its file is read while the rest starts) before any page is asked for.
+  const firstPaint = loadFirstPaint(firstPaintDir(), logger);
   const store = createFileStore(join(dataDir, 'store.json'), logger);
   const core = await createAppCore({
     env,
@@ -119,12 +121,6 @@ async function main(): Promise<void> {
     return browser;
   });
   const listening: { port?: number } = {};
-  // Loaded once the browser is on its way (below): loading takes the event loop for a moment, and the browser's own
-  // start is the longer wait. A page asked for before then waits for it.
-  let loadDrawing: (loading: Promise<RenderFirstScreen | undefined>) => void = () => undefined;
-  const firstPaint = new Promise<RenderFirstScreen | undefined>((resolve) => {
-    loadDrawing = resolve;
-  });
   const options = {
     core,
     rendererDir: renderer,
@@ -163,7 +159,19 @@ async function main(): Promise<void> {
     process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the page below in a browser on this machine.\n');
   }
   launcher.start(server, () => void stop(0));
-  loadDrawing(loadFirstPaint(firstPaintDir(), logger));
+  // While the browser opens the launch page: one drawing of the screen it will ask for, thrown away. A first drawing
+  // runs React's code for the first time and takes several times as long as the next (100 against 20 ms for Home).
+  void firstPaint.then((render) => {
+    const boot = core.bootView?.();
+    if (render === undefined || boot === undefined) return;
+    setImmediate(() => {
+      try {
+        render({ ...boot, renderedAt: Date.now() });
+      } catch {
+        // The page's own drawing says why, in the log.
+      }
+    });
+  });
 }
 
 /**
