@@ -27,9 +27,9 @@ function addBlock(text: string): void {
 }
 
 describe('takeBootView', () => {
-  it('reads the data block the shell wrote, escapes and all, and takes it out of the page', () => {
+  it('reads the data block the shell wrote, escapes, drawing time and all, and takes it out of the page', () => {
     const fake = createFakeBridge({ scenario: 'home', language: 'en' });
-    const view: BootView = { state: fake.state(), rows: [ROW] };
+    const view: BootView = { state: fake.state(), rows: [ROW], renderedAt: 1_795_667_589_464 };
     addBlock(JSON.stringify(view).replace(/</g, '\\u003c'));
     expect(takeBootView()).toEqual(view);
     expect(document.getElementById('tunewall-boot')).toBeNull();
