@@ -5,6 +5,14 @@ import { App } from '../../renderer/src/App';
 import { intents } from '../../renderer/src/input/intents';
 import type { UiIntent } from '../../renderer/src/input/keymap';
 import type { Screen } from '../../renderer/src/store/navStore';
+import { beforeAll } from 'vitest';
+
+// Settings and the detail pages are chunks of their own (lazyScreens.ts). Loaded here, before any test of the file
+// runs, their modules are not first transformed inside a test's wait for the screen to open (one second by default):
+// on a loaded machine that made the first detail page of a file too late for it.
+beforeAll(async () => {
+  await Promise.all([import('../../renderer/src/screens/detail/Detail'), import('../../renderer/src/screens/Settings')]);
+});
 
 export interface Rendered extends RenderResult {
   fake: FakeBridge;
