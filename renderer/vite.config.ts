@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { EARLY_KEYS_SCRIPT } from '../shared/bridge';
+import { EARLY_KEYS_SCRIPT } from '../shared/firstPaint';
 
 const root = new URL('.', import.meta.url).pathname;
 const EARLY_KEYS = 'early-keys';
@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
       target: 'chrome110',
       rollupOptions: {
         input,
-        // early-keys.js under a name the shell knows (shared/bridge.ts); everything else hashed as usual.
+        // early-keys.js under a name the shell knows (shared/firstPaint.ts); everything else hashed as usual.
         output: { entryFileNames: (chunk) => (chunk.name === EARLY_KEYS ? EARLY_KEYS_SCRIPT : 'assets/[name]-[hash].js') },
       },
     },

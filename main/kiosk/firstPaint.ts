@@ -1,5 +1,5 @@
 /**
- * The first screen drawn into the page by the shell (see shared/bridge.ts, RenderFirstScreen): the pairing code or
+ * The first screen drawn into the page by the shell (see shared/firstPaint.ts): the pairing code or
  * Home is painted from the HTML alone, before the page has parsed a line of its script, which then takes the markup
  * over. The drawing module is the renderer's own App, built apart (npm run build:renderer → out/first-paint/).
  *
@@ -10,14 +10,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import {
-  EARLY_KEYS_SCRIPT,
-  FIRST_PAINT_EXPORT,
-  FIRST_PAINT_MODULE,
-  type BootView,
-  type FirstScreen,
-  type RenderFirstScreen,
-} from '../../shared/bridge';
+import type { BootView } from '../../shared/bridge';
+import { EARLY_KEYS_SCRIPT, FIRST_PAINT_EXPORT, FIRST_PAINT_MODULE, type FirstScreen, type RenderFirstScreen } from '../../shared/firstPaint';
 import { LanguageSchema } from '../../shared/bridgeArgs';
 import type { Logger } from '../core/ports';
 

@@ -20,7 +20,7 @@ import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
-import { FIRST_PAINT_MODULE } from '../../shared/bridge';
+import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
 import { findChromium, launchChromium } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';

@@ -24,8 +24,8 @@ import {
   type BootView,
   type BridgeEvent,
   type BridgeMethod,
-  type RenderFirstScreen,
 } from '../../shared/bridge';
+import type { RenderFirstScreen } from '../../shared/firstPaint';
 import type { AppCore } from '../core/appCore';
 import type { Logger } from '../core/ports';
 import { drawFirstScreen } from './firstPaint';

@@ -1,5 +1,5 @@
 /**
- * Built on its own as early-keys.js (see shared/bridge.ts, EARLY_KEYS_SCRIPT). The kiosk shell adds it to a page it
+ * Built on its own as early-keys.js (see shared/firstPaint.ts, EARLY_KEYS_SCRIPT). The kiosk shell adds it to a page it
  * drew the first screen into: that screen is painted before the page's main script has been parsed, and a press made
  * meanwhile would otherwise be lost. It keeps every key event until the keyboard handler has played them
  * (input/intents.ts, attachKeyboard), in order. It imports nothing, so it stays a few hundred bytes.

@@ -1,11 +1,12 @@
 /**
- * The first screen as HTML, drawn by the kiosk shell into index.html from the boot view (see shared/bridge.ts,
+ * The first screen as HTML, drawn by the kiosk shell into index.html from the boot view (see shared/firstPaint.ts,
  * RenderFirstScreen). Built apart from the page (renderer/vite.firstpaint.config.ts) into one Node module the shell
  * loads at start. It is the page's own App with the same boot view, so the markup is what the page's first render
  * makes; nothing here runs in the page.
  */
 import { renderToString } from 'react-dom/server';
-import type { RenderFirstScreen, TunewallBridge } from '../../shared/bridge';
+import type { TunewallBridge } from '../../shared/bridge';
+import type { RenderFirstScreen } from '../../shared/firstPaint';
 import { App } from './App';
 import { resolveLanguage } from './i18n';
 

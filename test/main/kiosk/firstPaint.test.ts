@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Logger } from '../../../main/core/ports';
 import { drawFirstScreen, loadFirstPaint } from '../../../main/kiosk/firstPaint';
-import type { BootView, RenderFirstScreen } from '../../../shared/bridge';
+import type { BootView } from '../../../shared/bridge';
+import type { RenderFirstScreen } from '../../../shared/firstPaint';
 
 const PAGE =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Tunewall</title>\n    <script type="module" crossorigin src="./assets/main-1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
