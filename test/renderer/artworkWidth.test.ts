@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeResizeObserver } from './fakeResizeObserver';
 
 vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-const { observeWidth } = await import('../../renderer/src/components/Artwork');
+const { Artwork, observeWidth } = await import('../../renderer/src/components/Artwork');
+
+afterEach(cleanup);
 
 describe('artwork box widths', () => {
   it('are watched until known, then again only after the window changes size', () => {
@@ -35,3 +39,25 @@ describe('artwork box widths', () => {
     expect(observer.targets.has(box)).toBe(false);
   });
 });
+
+describe('artwork', () => {
+  it('asks for no picture before its box is measured, then for the one of the drawn size at once, not lazily', () => {
+    const images = [300, 600, 1000].map((side) => ({ width: side, height: side, url: `http://127.0.0.1:9/artwork/${side}.jpg` }));
+    const { container } = render(createElement(Artwork, { images, title: 'Morning Focus' }));
+    const box = container.querySelector('.art');
+    if (box === null) throw new Error('no artwork box');
+    // Not measured yet (a row off screen): nothing is asked for, the placeholder shows the initial.
+    expect(container.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe('M');
+
+    const observer = [...FakeResizeObserver.live].at(-1);
+    if (observer === undefined) throw new Error('no observer');
+    act(() => observer.deliver(box, 272));
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('http://127.0.0.1:9/artwork/300.jpg');
+    // A lazy picture would be asked for by the browser's visibility check in a later frame, usually one answering a
+    // remote press; rendered, it is asked for now.
+    expect(img?.getAttribute('loading')).not.toBe('lazy');
+  });
+});
+

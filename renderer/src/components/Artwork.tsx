@@ -77,7 +77,12 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
     return observeWidth(node, setWidth);
   }, []);
 
-  // Nothing is fetched until the box is measured, so a too-small image is never downloaded first.
+  // Nothing is fetched until the box is measured, so a too-small image is never downloaded first. The picture is asked
+  // for as soon as it is rendered, not lazily: what is rendered is already bounded (a box off screen in a skipped row
+  // has no width; rows and grids draw only a few tiles beyond the focused one). A lazy picture was asked for by the
+  // browser's own visibility check at the end of the next frame, which is usually the frame answering a remote press,
+  // and starting its request there made those presses the slowest of a walk along Home (bench: remote press → focus
+  // painted); rendered after a measurement or in idle time, it is asked for outside a press.
   const image = width > 0 ? pickImage(images, width, window.devicePixelRatio || 1) : undefined;
   const initial = Array.from(title.trim())[0] ?? '♪';
   return (
@@ -87,7 +92,6 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
         <img
           src={image.url}
           alt=""
-          loading="lazy"
           decoding="async"
           onError={() => setFailed(true)}
         />
