@@ -14,8 +14,7 @@ describe('artwork box widths', () => {
     const box = document.createElement('div');
     const widths: number[] = [];
     const stop = observeWidth(box, (w) => widths.push(w));
-    const observer = [...FakeResizeObserver.live].at(-1);
-    if (observer === undefined) throw new Error('no observer');
+    const observer = FakeResizeObserver.newest();
     expect(observer.targets.has(box)).toBe(true);
 
     // Not laid out yet (a row off screen): no width, still watched.
@@ -50,8 +49,7 @@ describe('artwork', () => {
     expect(container.querySelector('img')).toBeNull();
     expect(box.textContent).toBe('M');
 
-    const observer = [...FakeResizeObserver.live].at(-1);
-    if (observer === undefined) throw new Error('no observer');
+    const observer = FakeResizeObserver.newest();
     act(() => observer.deliver(box, 272));
     const img = container.querySelector('img');
     expect(img?.getAttribute('src')).toBe('http://127.0.0.1:9/artwork/300.jpg');

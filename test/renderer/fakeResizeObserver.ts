@@ -6,6 +6,12 @@ export class FakeResizeObserver {
   /** Every observer made and not disconnected, newest last. */
   static readonly live = new Set<FakeResizeObserver>();
   readonly targets = new Set<Element>();
+  /** The observer made last and still live (the one a module made on first use). */
+  static newest(): FakeResizeObserver {
+    const observer = [...FakeResizeObserver.live].at(-1);
+    if (observer === undefined) throw new Error('no ResizeObserver was made');
+    return observer;
+  }
   constructor(private readonly callback: ResizeObserverCallback) {
     FakeResizeObserver.live.add(this);
   }
