@@ -102,9 +102,12 @@ export class Bench {
     this.shells.delete(shell);
   }
 
-  /** A fresh browser context (no cache, no cookies) with the probe, on `url` (the shell's launch URL by default). */
-  async open(shell: Shell | undefined, options: { fast?: boolean; url?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT });
+  /**
+   * A fresh browser context (no cache, no cookies) with the probe, on `url` (the shell's launch URL by default).
+   * `bypassCSP`: style elements added by the bench (bench:ab's variants) apply despite the page's policy.
+   */
+  async open(shell: Shell | undefined, options: { fast?: boolean; url?: string; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT, bypassCSP: options.bypassCSP ?? false });
     await context.addInitScript({ content: PROBE_SCRIPT });
     const page = await context.newPage();
     if (options.url !== undefined) await page.goto(options.url);

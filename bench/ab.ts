@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:ab -- --variant=<name>=<css> …`: whether a change to Home's styles makes remote presses faster, before
+ * it is made. Opens Home once per variant (the built renderer, with the variant's CSS added) and twice as it is, beside
+ * the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
+ * round. Every page keeps its own walk from round to round, so each walks the same rows in the same order: a page that
+ * spent its turns in the heavier rows would look slower for that alone. The two pages as they are show how far two
+ * identical pages differ in the same run; a variant is only faster when it beats both by more than that.
+ *
+ * Prints, per page: presses that moved focus, median, p95 and mean (ms), and the p95 and median over the floor's.
+ * Not part of `npm run bench`: it is a tool for trying changes, and measures only what it is given.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { z } from 'zod';
+import { startSandbox } from '../sandbox/index';
+import { FigureBook } from './figures';
+import { Bench, log, rowsSettled, sleep } from './harness';
+import { startPageServer } from './pages';
+import { HomeWalk, homePosition, paintedAt, pressAndMeasure, shown, type PressRecord } from './probe';
+import { loadEveryRow } from './presses';
+import { startFigures } from './startup';
+import { summarise } from './stats';
+
+const GAP_MS = 40;
+
+interface Options {
+  variants: { name: string; css: string }[];
+  rate: number;
+  presses: number;
+  rounds: number;
+}
+
+export function parseArgs(argv: readonly string[]): Options {
+  const value = (flag: string, fallback: number): number => {
+    const raw = argv.find((a) => a.startsWith(`--${flag}=`))?.slice(flag.length + 3);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not "${raw ?? ''}".`);
+    return n;
+  };
+  const variants = argv
+    .filter((a) => a.startsWith('--variant='))
+    .map((a) => {
+      const spec = a.slice('--variant='.length);
+      const at = spec.indexOf('=');
+      if (at <= 0) throw new Error(`--variant takes <name>=<css>, not "${spec}".`);
+      return { name: spec.slice(0, at), css: spec.slice(at + 1) };
+    });
+  if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css>.');
+  return { variants, rate: value('rate', 4), presses: value('presses', 320), rounds: value('rounds', 8) };
+}
+
+interface Subject {
+  name: string;
+  page: Page;
+  cdp: CDPSession;
+  walk: HomeWalk;
+  records: PressRecord[];
+}
+
+async function turn(subject: Subject, rate: number, presses: number): Promise<void> {
+  await subject.page.bringToFront();
+  await sleep(300);
+  await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    for (let i = 0; i < presses; i++) {
+      subject.records.push(await pressAndMeasure(subject.page, subject.walk.next(await homePosition(subject.page))));
+      await sleep(GAP_MS);
+    }
+  } finally {
+    await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const sb = await startSandbox({ faults: { latencyMs: 60 }, lifetimes: { deviceIntervalSeconds: 2 } });
+  const pages = await startPageServer();
+  const bench = new Bench(sb);
+  try {
+    // Signed in once; every Home page below shares the shell and the browser context's session.
+    const dataDir = await startFigures(bench, new FigureBook(), 1, 2, 60);
+    const shell = await bench.shell({ dataDir });
+    const { context, page: first } = await bench.open(shell, { fast: true, bypassCSP: true });
+    const subjects: Subject[] = [];
+    const named = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
+    for (const [i, variant] of named.entries()) {
+      const page = i === 0 ? first : await context.newPage();
+      if (i > 0) await page.goto(`${shell.origin}/`);
+      await paintedAt(page, 'home');
+      await rowsSettled(page);
+      await shown(page, '.tile.is-focused');
+      await loadEveryRow(page);
+      if (variant.css !== '') await page.addStyleTag({ content: variant.css });
+      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), walk: new HomeWalk(), records: [] });
+      log(`ab: ${variant.name} open`);
+    }
+    const shape = z.array(z.number()).parse(
+      await first.evaluate(`Array.from(document.querySelectorAll('section.row')).map((row) => row.querySelectorAll('.tile[data-focus-key]').length).filter((n) => n > 0)`),
+    );
+    const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape }) });
+    await shown(floor.page, '.is-focused');
+    subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), walk: new HomeWalk(), records: [] });
+
+    const perTurn = Math.ceil(options.presses / options.rounds);
+    for (let round = 0; round < options.rounds; round++) {
+      for (let k = 0; k < subjects.length; k++) {
+        const subject = subjects[(round + k) % subjects.length];
+        if (subject !== undefined) await turn(subject, options.rate, perTurn);
+      }
+      log(`ab: round ${round + 1} of ${options.rounds}`);
+    }
+
+    const moved = (s: Subject) => s.records.filter((r) => r.moved).map((r) => r.ms);
+    const floorSummary = summarise(moved(subjects[subjects.length - 1] as Subject));
+    const rows = subjects.map((s) => {
+      const ms = moved(s);
+      const summary = summarise(ms);
+      return {
+        page: s.name,
+        presses: summary.runs,
+        'median ms': summary.median.toFixed(1),
+        'p95 ms': summary.p95.toFixed(1),
+        'mean ms': (ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)).toFixed(1),
+        'p95 ÷ floor': (summary.p95 / floorSummary.p95).toFixed(2),
+        'median ÷ floor': (summary.median / floorSummary.median).toFixed(2),
+      };
+    });
+    console.log(`Home presses at CPU ${options.rate}×, ${perTurn} per page per round, ${options.rounds} rounds:`);
+    console.table(rows);
+    await floor.context.close();
+    await context.close();
+    await bench.stop(shell);
+  } finally {
+    await bench.close();
+    await pages.close();
+    await sb.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('ab.ts')) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../bench/ab';
+
+describe('bench:ab arguments', () => {
+  it('takes each variant as a name and the CSS after the first "=", with the run sizes defaulted', () => {
+    const options = parseArgs(['--variant=flat=.tile .art{box-shadow:none}', '--variant=square=.art img{border-radius:0}']);
+    expect(options.variants).toEqual([
+      { name: 'flat', css: '.tile .art{box-shadow:none}' },
+      { name: 'square', css: '.art img{border-radius:0}' },
+    ]);
+    expect(options).toMatchObject({ rate: 4, presses: 320, rounds: 8 });
+  });
+
+  it('reads the CPU throttle, the presses and the rounds', () => {
+    expect(parseArgs(['--variant=a=b', '--rate=6', '--presses=80', '--rounds=4'])).toMatchObject({ rate: 6, presses: 80, rounds: 4 });
+  });
+
+  it('refuses a run with no variant, a variant with no name, and a size that is not a whole number above 0', () => {
+    expect(() => parseArgs([])).toThrow(/at least one --variant/);
+    expect(() => parseArgs(['--variant==.a{}'])).toThrow(/<name>=<css>/);
+    expect(() => parseArgs(['--variant=a=b', '--rounds=0'])).toThrow(/--rounds takes a whole number/);
+    expect(() => parseArgs(['--variant=a=b', '--rate=fast'])).toThrow(/--rate takes a whole number/);
+  });
+});
