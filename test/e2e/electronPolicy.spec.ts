@@ -1,11 +1,11 @@
 /**
- * The policy the Electron window's page is served with, as a Chromium enforces it, on machines where no Electron binary
- * can be had (electron.spec.ts is skipped there). The built renderer is answered by the app:// protocol handler itself
+ * The policy the Electron window's page is served with, as a Chromium enforces it: no Electron binary can be had here
+ * (it is fetched from outside the npm registry), so no test starts a real Electron window. The built renderer is answered by the app:// protocol handler itself
  * (createAppProtocolHandler, the function Electron's protocol.handle calls), routed under an https origin Chromium can
  * open. The origin differs from app://tunewall, so the app's own scripts are refused too; what is checked is what the
  * policy refuses on any origin: eval, inline script, script from another origin, images from plain-http hosts other
- * than loopback. Electron itself — webPreferences, the app:// scheme — is checked by electron.spec.ts where it runs,
- * and under vitest with a mocked Electron (test/main/electron).
+ * than loopback. What Electron is asked for — the window's webPreferences, the app:// scheme — is checked under vitest
+ * with a mocked Electron (test/main/electron).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
