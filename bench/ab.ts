@@ -10,17 +10,14 @@
  * Not part of `npm run bench`: it is a tool for trying changes, and measures only what it is given.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { z } from 'zod';
 import { startSandbox } from '../sandbox/index';
 import { FigureBook } from './figures';
-import { Bench, log, rowsSettled, sleep } from './harness';
+import { Bench, log } from './harness';
 import { startPageServer } from './pages';
-import { HomeWalk, homePosition, paintedAt, pressAndMeasure, shown, type PressRecord } from './probe';
-import { loadEveryRow } from './presses';
+import { shown, type PressRecord } from './probe';
+import { homeReady, homeShape, homeWalker, pressBlock } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
-
-const GAP_MS = 40;
 
 interface Options {
   variants: { name: string; css: string }[];
@@ -52,22 +49,8 @@ interface Subject {
   name: string;
   page: Page;
   cdp: CDPSession;
-  walk: HomeWalk;
+  nextKey: () => Promise<string>;
   records: PressRecord[];
-}
-
-async function turn(subject: Subject, rate: number, presses: number): Promise<void> {
-  await subject.page.bringToFront();
-  await sleep(300);
-  await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  try {
-    for (let i = 0; i < presses; i++) {
-      subject.records.push(await pressAndMeasure(subject.page, subject.walk.next(await homePosition(subject.page))));
-      await sleep(GAP_MS);
-    }
-  } finally {
-    await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  }
 }
 
 async function main(): Promise<void> {
@@ -85,26 +68,20 @@ async function main(): Promise<void> {
     for (const [i, variant] of named.entries()) {
       const page = i === 0 ? first : await context.newPage();
       if (i > 0) await page.goto(`${shell.origin}/`);
-      await paintedAt(page, 'home');
-      await rowsSettled(page);
-      await shown(page, '.tile.is-focused');
-      await loadEveryRow(page);
+      await homeReady(page);
       if (variant.css !== '') await page.addStyleTag({ content: variant.css });
-      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), walk: new HomeWalk(), records: [] });
+      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), nextKey: homeWalker(page), records: [] });
       log(`ab: ${variant.name} open`);
     }
-    const shape = z.array(z.number()).parse(
-      await first.evaluate(`Array.from(document.querySelectorAll('section.row')).map((row) => row.querySelectorAll('.tile[data-focus-key]').length).filter((n) => n > 0)`),
-    );
-    const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape }) });
+    const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape: await homeShape(first) }) });
     await shown(floor.page, '.is-focused');
-    subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), walk: new HomeWalk(), records: [] });
+    subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), nextKey: homeWalker(floor.page), records: [] });
 
     const perTurn = Math.ceil(options.presses / options.rounds);
     for (let round = 0; round < options.rounds; round++) {
       for (let k = 0; k < subjects.length; k++) {
         const subject = subjects[(round + k) % subjects.length];
-        if (subject !== undefined) await turn(subject, options.rate, perTurn);
+        if (subject !== undefined) await pressBlock(subject, options.rate, perTurn, subject.records);
       }
       log(`ab: round ${round + 1} of ${options.rounds}`);
     }

@@ -25,7 +25,7 @@ interface Subject {
   nextKey(): Promise<string>;
 }
 
-function homeWalker(page: Page): () => Promise<string> {
+export function homeWalker(page: Page): () => Promise<string> {
   const walk = new HomeWalk();
   return async () => walk.next(await homePosition(page));
 }
@@ -41,7 +41,8 @@ function listWalker(page: Page, length: number): () => Promise<string> {
   };
 }
 
-async function pressBlock(subject: Subject, rate: number, count: number, into: PressRecord[]): Promise<void> {
+/** `count` presses that move focus (at most twice as many tried), at CPU `rate`, the page brought to the front first. */
+export async function pressBlock(subject: Pick<Subject, 'page' | 'cdp' | 'nextKey'>, rate: number, count: number, into: PressRecord[]): Promise<void> {
   await subject.page.bringToFront();
   await subject.cdp.send('Emulation.setCPUThrottlingRate', { rate });
   try {
@@ -106,7 +107,7 @@ function record(book: FigureBook, id: string, surface: string, rate: number, c: 
 }
 
 /** Tiles drawn in each of Home's rows, top to bottom: the floor and the peer are grids of this shape. */
-async function homeShape(page: Page): Promise<number[]> {
+export async function homeShape(page: Page): Promise<number[]> {
   return z.array(z.number()).parse(
     await page.evaluate(`Array.from(document.querySelectorAll('section.row')).map((row) => row.querySelectorAll('.tile[data-focus-key]').length).filter((n) => n > 0)`),
   );
@@ -164,6 +165,14 @@ export async function loadEveryRow(page: Page): Promise<void> {
   await pressUntil(page, 'ArrowDown', (f) => f.startsWith('tile:'), 10);
 }
 
+/** Home painted, focus drawn, and every row loaded: where the Home press figures start. */
+export async function homeReady(page: Page): Promise<void> {
+  await paintedAt(page, 'home');
+  await rowsSettled(page);
+  await shown(page, '.tile.is-focused');
+  await loadEveryRow(page);
+}
+
 /** Home afresh, then from its first tile down to the charts row, along it to `chartId`, and open it. */
 export async function openChart(page: Page, origin: string, chartId: string): Promise<void> {
   await page.goto(`${origin}/`);
@@ -203,10 +212,7 @@ export async function pressFigures(bench: Bench, book: FigureBook, pages: PageSe
   const chart = await longChart(bench.sb, 500);
   const shell = await bench.shell({ dataDir });
   const { context, page } = await bench.open(shell, { fast: true });
-  await paintedAt(page, 'home');
-  await rowsSettled(page);
-  await shown(page, '.tile.is-focused');
-  await loadEveryRow(page);
+  await homeReady(page);
   const cdp = await context.newCDPSession(page);
 
   // Home, beside a grid of the same shape.
