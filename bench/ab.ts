@@ -1,7 +1,8 @@
 /**
- * `npm run bench:ab -- --variant=<name>=<css> …`: whether a change to Home's styles makes remote presses faster, before
- * it is made. Opens Home once per variant (the built renderer, with the variant's CSS added) and twice as it is, beside
- * the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
+ * `npm run bench:ab -- --variant=<name>=<css> … --renderer=<name>=<dir> …`: whether a change to Home makes remote
+ * presses faster, before it is made. A `--variant` is the built renderer with the variant's CSS added; a `--renderer`
+ * is another build of the renderer (another commit's, for a change to its script), served by a shell of its own.
+ * Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
  * round. Every page keeps its own walk from round to round, so each walks the same rows in the same order: a page that
  * spent its turns in the heavier rows would look slower for that alone. The two pages as they are show how far two
  * identical pages differ in the same run; a variant is only faster when it beats both by more than that.
@@ -9,6 +10,7 @@
  * Prints, per page: presses that moved focus, median, p95 and mean (ms), and the p95 and median over the floor's.
  * Not part of `npm run bench`: it is a tool for trying changes, and measures only what it is given.
  */
+import { cpSync } from 'node:fs';
 import type { CDPSession, Page } from 'playwright-core';
 import { startSandbox } from '../sandbox/index';
 import { FigureBook } from './figures';
@@ -19,8 +21,16 @@ import { homeReady, homeShape, homeWalker, pressBlock } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
 
+interface Variant {
+  name: string;
+  /** Added to the page once Home is up. */
+  css: string;
+  /** A renderer build to serve instead of out/renderer. */
+  rendererDir?: string;
+}
+
 interface Options {
-  variants: { name: string; css: string }[];
+  variants: Variant[];
   rate: number;
   presses: number;
   rounds: number;
@@ -33,15 +43,20 @@ export function parseArgs(argv: readonly string[]): Options {
     if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not "${raw ?? ''}".`);
     return n;
   };
-  const variants = argv
-    .filter((a) => a.startsWith('--variant='))
-    .map((a) => {
-      const spec = a.slice('--variant='.length);
-      const at = spec.indexOf('=');
-      if (at <= 0) throw new Error(`--variant takes <name>=<css>, not "${spec}".`);
-      return { name: spec.slice(0, at), css: spec.slice(at + 1) };
-    });
-  if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css>.');
+  const named = (flag: 'variant' | 'renderer', what: string): { name: string; value: string }[] =>
+    argv
+      .filter((a) => a.startsWith(`--${flag}=`))
+      .map((a) => {
+        const spec = a.slice(flag.length + 3);
+        const at = spec.indexOf('=');
+        if (at <= 0 || at === spec.length - 1) throw new Error(`--${flag} takes <name>=<${what}>, not "${spec}".`);
+        return { name: spec.slice(0, at), value: spec.slice(at + 1) };
+      });
+  const variants: Variant[] = [
+    ...named('variant', 'css').map(({ name, value }) => ({ name, css: value })),
+    ...named('renderer', 'dir').map(({ name, value }) => ({ name, css: '', rendererDir: value })),
+  ];
+  if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css> or --renderer=<name>=<dir>.');
   return { variants, rate: value('rate', 4), presses: value('presses', 320), rounds: value('rounds', 8) };
 }
 
@@ -64,10 +79,16 @@ async function main(): Promise<void> {
     const shell = await bench.shell({ dataDir });
     const { context, page: first } = await bench.open(shell, { fast: true, bypassCSP: true });
     const subjects: Subject[] = [];
-    const named = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
+    const named: Variant[] = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
     for (const [i, variant] of named.entries()) {
       const page = i === 0 ? first : await context.newPage();
-      if (i > 0) await page.goto(`${shell.origin}/`);
+      if (variant.rendererDir !== undefined) {
+        // A shell of its own for the other build, signed in as the first (a copy of its data folder).
+        const copy = bench.freshDataDir();
+        cpSync(dataDir, copy, { recursive: true });
+        const other = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir });
+        await page.goto(`${other.origin}/`);
+      } else if (i > 0) await page.goto(`${shell.origin}/`);
       await homeReady(page);
       if (variant.css !== '') await page.addStyleTag({ content: variant.css });
       subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), nextKey: homeWalker(page), records: [] });

@@ -11,13 +11,22 @@ describe('bench:ab arguments', () => {
     expect(options).toMatchObject({ rate: 4, presses: 320, rounds: 8 });
   });
 
+  it('takes another renderer build as a variant of its own, after the style variants', () => {
+    const options = parseArgs(['--renderer=before=/tmp/before/out/renderer', '--variant=flat=.tile .art{box-shadow:none}']);
+    expect(options.variants).toEqual([
+      { name: 'flat', css: '.tile .art{box-shadow:none}' },
+      { name: 'before', css: '', rendererDir: '/tmp/before/out/renderer' },
+    ]);
+  });
+
   it('reads the CPU throttle, the presses and the rounds', () => {
     expect(parseArgs(['--variant=a=b', '--rate=6', '--presses=80', '--rounds=4'])).toMatchObject({ rate: 6, presses: 80, rounds: 4 });
   });
 
-  it('refuses a run with no variant, a variant with no name, and a size that is not a whole number above 0', () => {
+  it('refuses a run with no variant, a variant with no name or nothing after it, and a size that is not a whole number above 0', () => {
     expect(() => parseArgs([])).toThrow(/at least one --variant/);
     expect(() => parseArgs(['--variant==.a{}'])).toThrow(/<name>=<css>/);
+    expect(() => parseArgs(['--renderer=before='])).toThrow(/<name>=<dir>/);
     expect(() => parseArgs(['--variant=a=b', '--rounds=0'])).toThrow(/--rounds takes a whole number/);
     expect(() => parseArgs(['--variant=a=b', '--rate=fast'])).toThrow(/--rate takes a whole number/);
   });
