@@ -30,14 +30,23 @@ function fullyShown(node: HTMLElement): boolean {
   return true;
 }
 
+/** Two elements side by side on one line: tiles of one row, or of one line of a grid. */
+function onOneLine(a: HTMLElement, b: HTMLElement): boolean {
+  return a.isConnected && a.parentElement === b.parentElement && Math.abs(a.getBoundingClientRect().top - b.getBoundingClientRect().top) < 1;
+}
+
+/** The element whose reveal ran last. */
+let lastRevealed: HTMLElement | undefined;
+
 /**
  * Keeps the focused element in view: rows scroll sideways, the page vertically. At once, not smoothly: a smooth scroll
  * keeps drawing frames for a few hundred milliseconds after every press, and the next press waits behind them. When
  * the new focus is already drawn whole (the next row, the next tile on screen), the first frame shows it and the
  * scroll that brings it to its resting place follows in the next one: the viewer sees the focus move the moment they
- * press, and the scroll (laying out and painting rows coming into view) is not work of that frame. Focus landing on
- * something cut off scrolls in the same frame, so it is never drawn out of sight (bench: remote press → focus
- * painted).
+ * press, and the scroll (laying out and painting rows coming into view) is not work of that frame. Along a line (the
+ * next tile of a row) a tile drawn whole is at its resting place already: its line was put in place when focus came
+ * onto it, and nothing scrolls, so no second frame is drawn for it. Focus landing on something cut off scrolls in the
+ * same frame, so it is never drawn out of sight (bench: remote press → focus painted).
  */
 export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
   const scroll = (): void => {
@@ -45,8 +54,10 @@ export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 
   };
   beforeNextFrame('reveal', () => {
     if (!node.isConnected) return;
-    if (fullyShown(node)) beforeNextFrame('reveal', scroll);
-    else scroll();
+    const before = lastRevealed;
+    lastRevealed = node;
+    if (!fullyShown(node)) scroll();
+    else if (before === undefined || !onOneLine(before, node)) beforeNextFrame('reveal', scroll);
   });
 }
 
