@@ -16,7 +16,7 @@ afterEach(() => {
 
 const tiles: TileView[] = Array.from({ length: 60 }, (_, i) => ({ ref: undefined, key: `t${i}`, title: `Playlist ${i}`, subtitle: undefined, images: [], group: undefined }));
 
-function renderRow(restoreKey?: string) {
+function renderRow(restoreKey?: string, rowTiles: TileView[] = tiles) {
   startNavigation();
   return render(
     <I18nextProvider i18n={createI18n('en')}>
@@ -25,7 +25,7 @@ function renderRow(restoreKey?: string) {
           rowKey="long"
           source="favorites"
           title="Long"
-          body={{ status: 'ready', tiles }}
+          body={{ status: 'ready', tiles: rowTiles }}
           onSelect={() => undefined}
           onRetry={() => undefined}
           restoreKey={restoreKey}
@@ -71,5 +71,21 @@ describe('a long row', () => {
     renderRow(tileFocusKey('long', 't40'));
     expect(document.querySelector(`[data-focus-key="${tileFocusKey('long', 't40')}"]`)).not.toBeNull();
     expect(drawn()).toBe(41 + TILES_AHEAD);
+  });
+});
+
+describe('tile captions', () => {
+  it('cuts only a caption that may not fit: a long name at two lines, a long subtitle with an ellipsis', () => {
+    const tile = (key: string, title: string, subtitle: string): TileView => ({ ref: undefined, key, title, subtitle, images: [], group: undefined });
+    renderRow(undefined, [
+      tile('short', '韓語單曲週榜', 'Updated Nov 19'),
+      tile('long', 'The Very Best of Late Night Jazz Piano for Rainy Sundays', 'Updated November 19, 2025'),
+    ]);
+    const caption = (key: string, part: 'title' | 'subtitle'): Element | null =>
+      document.querySelector(`[data-focus-key="${tileFocusKey('long', key)}"] .tile-${part}`);
+    expect(caption('short', 'title')?.className).toBe('tile-title');
+    expect(caption('short', 'subtitle')?.className).toBe('tile-subtitle');
+    expect(caption('long', 'title')?.className).toBe('tile-title is-clamped');
+    expect(caption('long', 'subtitle')?.className).toBe('tile-subtitle is-clamped');
   });
 });

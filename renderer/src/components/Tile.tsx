@@ -3,6 +3,7 @@ import type { TileView } from '../../../shared/bridge';
 import { beforeNextFrame } from '../input/navigation';
 import { useFocusableItem } from '../input/useFocusableItem';
 import { Artwork } from './Artwork';
+import { surelyFits } from './captionFit';
 import { StationMosaic } from './StationMosaic';
 
 /** `square`: a picture with its name under it; `track`: a card with a small picture and the name beside it. */
@@ -78,6 +79,27 @@ function TileArt({ tile }: { tile: TileView }) {
   return <Artwork images={tile.images} title={tile.title} className="tile-art" />;
 }
 
+/**
+ * Where a tile's captions go, in ems of their own size: a square tile's title (1.75rem) and subtitle (1.5rem) are as
+ * wide as its picture (17rem); a track card's sit beside its picture (25rem less the 9.25rem picture and 1.25rem gap).
+ */
+const CAPTION_EMS: Record<TileShape, { title: number; subtitle: number }> = {
+  square: { title: 17 / 1.75, subtitle: 17 / 1.5 },
+  track: { title: 14.5 / 1.75, subtitle: 14.5 / 1.5 },
+};
+
+/** The title on at most two lines and the subtitle on one, clamped only where they may not fit (captionFit.ts). */
+function Captions({ tile, shape }: { tile: TileView; shape: TileShape }) {
+  const ems = CAPTION_EMS[shape];
+  const clamped = (text: string, perLine: number, lines: number): string => (surelyFits(text, perLine, lines) ? '' : ' is-clamped');
+  return (
+    <>
+      <span className={`tile-title${clamped(tile.title, ems.title, 2)}`}>{tile.title}</span>
+      {tile.subtitle !== undefined && <span className={`tile-subtitle${clamped(tile.subtitle, ems.subtitle, 1)}`}>{tile.subtitle}</span>}
+    </>
+  );
+}
+
 /** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
 export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey, onSelect, onFocused }: Props) {
   const className = shape === 'track' ? 'tile tile-track' : 'tile';
@@ -102,14 +124,10 @@ export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey
       <TileArt tile={tile} />
       {shape === 'track' ? (
         <span className="tile-text">
-          <span className="tile-title">{tile.title}</span>
-          {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
+          <Captions tile={tile} shape={shape} />
         </span>
       ) : (
-        <>
-          <span className="tile-title">{tile.title}</span>
-          {tile.subtitle !== undefined && <span className="tile-subtitle">{tile.subtitle}</span>}
-        </>
+        <Captions tile={tile} shape={shape} />
       )}
     </button>
   );
