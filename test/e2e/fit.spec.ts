@@ -1,7 +1,8 @@
 /**
  * What a viewer sees at 1920×1080 and 1280×720, measured on the screen: the offline notice beside the track list, never
  * over its header or the focused track; the last track's focus ring whole; Home's row titles never half under the
- * header as it scrolls; chart names on two lines rather than cut, with something other than the name again under them.
+ * header as it scrolls; chart names on two lines rather than cut, with something other than the name again under them;
+ * no caption left uncut that does not fit.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
@@ -207,5 +208,48 @@ test('Japanese chart names take two lines rather than being cut, with when each 
       // "11月20日 更新": the day it was updated, in the viewer's language (with its year when that is not this one).
       expect(caption.subtitle).toMatch(/^(\d{1,2}月\d{1,2}日|\d{4}\/\d{1,2}\/\d{1,2}) 更新$/);
     }
+  }
+});
+
+/**
+ * Every caption on the page that is not cut (Tile.tsx clamps only those that may not fit): a title's lines and whether
+ * a subtitle's text runs past its box, measured from the text itself.
+ */
+const UNCUT_CAPTIONS = `(() => {
+  const lines = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+  };
+  const textWidth = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().width;
+  };
+  return {
+    titles: Array.from(document.querySelectorAll('.tile-title:not(.is-clamped)')).map((el) => ({ text: el.textContent, lines: lines(el) })),
+    subtitles: Array.from(document.querySelectorAll('.tile-subtitle:not(.is-clamped)')).map((el) => ({
+      text: el.textContent,
+      over: textWidth(el) - el.getBoundingClientRect().width,
+    })),
+  };
+})()`;
+
+const UncutSchema = z.object({
+  titles: z.array(z.object({ text: z.string(), lines: z.number() })),
+  subtitles: z.array(z.object({ text: z.string(), over: z.number() })),
+});
+
+test('every caption on Home that is not cut fits: titles on at most two lines, subtitles inside their tile', async ({ page, launchShell }) => {
+  const shell = await launchShell({ env: { TUNEWALL_LANGUAGE: 'ja' } });
+  await signedInHome(page, shell, 'member-hanako');
+  // Down to the last row, so every row has loaded.
+  await downToLastRow(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const uncut = UncutSchema.parse(await page.evaluate(UNCUT_CAPTIONS));
+    expect(uncut.titles.length).toBeGreaterThan(50);
+    expect(uncut.titles.filter((t) => t.lines > 2).map((t) => t.text)).toEqual([]);
+    expect(uncut.subtitles.filter((s) => s.over > 0.5).map((s) => s.text)).toEqual([]);
   }
 });
