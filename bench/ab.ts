@@ -16,8 +16,8 @@ import { startSandbox } from '../sandbox/index';
 import { FigureBook } from './figures';
 import { Bench, log } from './harness';
 import { startPageServer } from './pages';
-import { shown, type PressRecord } from './probe';
-import { homeReady, homeShape, homeWalker, pressBlock } from './presses';
+import { shown } from './probe';
+import { homeReady, homeShape, homeWalker, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
 
@@ -65,7 +65,6 @@ interface Subject {
   page: Page;
   cdp: CDPSession;
   nextKey: () => Promise<string>;
-  records: PressRecord[];
 }
 
 async function main(): Promise<void> {
@@ -91,26 +90,18 @@ async function main(): Promise<void> {
       } else if (i > 0) await page.goto(`${shell.origin}/`);
       await homeReady(page);
       if (variant.css !== '') await page.addStyleTag({ content: variant.css });
-      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), nextKey: homeWalker(page), records: [] });
+      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), nextKey: homeWalker(page) });
       log(`ab: ${variant.name} open`);
     }
     const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape: await homeShape(first) }) });
     await shown(floor.page, '.is-focused');
-    subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), nextKey: homeWalker(floor.page), records: [] });
+    subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), nextKey: homeWalker(floor.page) });
 
-    const perTurn = Math.ceil(options.presses / options.rounds);
-    for (let round = 0; round < options.rounds; round++) {
-      for (let k = 0; k < subjects.length; k++) {
-        const subject = subjects[(round + k) % subjects.length];
-        if (subject !== undefined) await pressBlock(subject, options.rate, perTurn, subject.records);
-      }
-      log(`ab: round ${round + 1} of ${options.rounds}`);
-    }
+    const records = await pressRounds(subjects, options.rate, options.presses, options.rounds, (round) => log(`ab: round ${round} of ${options.rounds}`));
 
-    const moved = (s: Subject) => s.records.filter((r) => r.moved).map((r) => r.ms);
-    const floorSummary = summarise(moved(subjects[subjects.length - 1] as Subject));
-    const rows = subjects.map((s) => {
-      const ms = moved(s);
+    const floorSummary = summarise(movedMs(records[records.length - 1] ?? []));
+    const rows = subjects.map((s, i) => {
+      const ms = movedMs(records[i] ?? []);
       const summary = summarise(ms);
       return {
         page: s.name,
@@ -122,6 +113,7 @@ async function main(): Promise<void> {
         'median ÷ floor': (summary.median / floorSummary.median).toFixed(2),
       };
     });
+    const perTurn = Math.ceil(options.presses / options.rounds);
     console.log(`Home presses at CPU ${options.rate}×, ${perTurn} per page per round, ${options.rounds} rounds:`);
     console.table(rows);
     await floor.context.close();

@@ -58,8 +58,17 @@ export async function pressBlock(subject: Pick<Subject, 'page' | 'cdp' | 'nextKe
   }
 }
 
-/** `presses` moved-focus presses per page, in `rounds` turns. */
-async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number) {
+/**
+ * `presses` moved-focus presses per page, in `rounds` turns, a different page first each round; each page's records,
+ * in the order of `subjects`. `afterRound` is told each round that ends (bench:ab reports its progress).
+ */
+export async function pressRounds(
+  subjects: readonly Pick<Subject, 'page' | 'cdp' | 'nextKey'>[],
+  rate: number,
+  presses: number,
+  rounds: number,
+  afterRound?: (round: number) => void,
+): Promise<PressRecord[][]> {
   const records = subjects.map(() => [] as PressRecord[]);
   const perRound = Math.ceil(presses / rounds);
   for (let round = 0; round < rounds; round++) {
@@ -69,8 +78,19 @@ async function compare(subjects: readonly Subject[], rate: number, presses: numb
       const into = records[i];
       if (subject !== undefined && into !== undefined) await pressBlock(subject, rate, perRound, into);
     }
+    afterRound?.(round + 1);
   }
-  const moved = (i: number) => summarise((records[i] ?? []).filter((r) => r.moved).map((r) => r.ms));
+  return records;
+}
+
+/** The times of the presses that moved focus. */
+export function movedMs(records: readonly PressRecord[]): number[] {
+  return records.filter((r) => r.moved).map((r) => r.ms);
+}
+
+async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number) {
+  const records = await pressRounds(subjects, rate, presses, rounds);
+  const moved = (i: number) => summarise(movedMs(records[i] ?? []));
   return comparePresses(moved(0), moved(1), moved(2), MAX_OVER_FLOOR);
 }
 
