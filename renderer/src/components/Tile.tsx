@@ -19,9 +19,8 @@ interface Props {
   onFocused: (index: number) => void;
 }
 
-/** The element is drawn whole: inside the window and inside every scrolling box around it. */
-function fullyShown(node: HTMLElement): boolean {
-  const r = node.getBoundingClientRect();
+/** The element, whose box is `r`, is drawn whole: inside the window and inside every scrolling box around it. */
+function fullyShown(node: HTMLElement, r: DOMRect): boolean {
   if (r.top < 0 || r.left < 0 || r.bottom > window.innerHeight || r.right > window.innerWidth) return false;
   for (let box = node.parentElement; box !== null && box !== document.body; box = box.parentElement) {
     if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) continue;
@@ -31,9 +30,9 @@ function fullyShown(node: HTMLElement): boolean {
   return true;
 }
 
-/** Two elements side by side on one line: tiles of one row, or of one line of a grid. */
-function onOneLine(a: HTMLElement, b: HTMLElement): boolean {
-  return a.isConnected && a.parentElement === b.parentElement && Math.abs(a.getBoundingClientRect().top - b.getBoundingClientRect().top) < 1;
+/** `a` is beside `node` (whose box is `r`) on one line: tiles of one row, or of one line of a grid. */
+function onOneLine(a: HTMLElement, node: HTMLElement, r: DOMRect): boolean {
+  return a.isConnected && a.parentElement === node.parentElement && Math.abs(a.getBoundingClientRect().top - r.top) < 1;
 }
 
 /** The element whose reveal ran last. */
@@ -57,8 +56,10 @@ export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 
     if (!node.isConnected) return;
     const before = lastRevealed;
     lastRevealed = node;
-    if (!fullyShown(node)) scroll();
-    else if (before === undefined || !onOneLine(before, node)) beforeNextFrame('reveal', scroll);
+    // Read once: both checks below need the new focus's box.
+    const r = node.getBoundingClientRect();
+    if (!fullyShown(node, r)) scroll();
+    else if (before === undefined || !onOneLine(before, node, r)) beforeNextFrame('reveal', scroll);
   });
 }
 
