@@ -38,6 +38,17 @@ function onOneLine(a: HTMLElement, node: HTMLElement, r: DOMRect): boolean {
 /** The element whose reveal ran last. */
 let lastRevealed: HTMLElement | undefined;
 
+const scrolledListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` right after a reveal has scrolled, in the same frame (a scroll event would come a frame later), for
+ * what has to follow the scroll on screen (Home's row titles under the header). Returns the way to stop.
+ */
+export function onRevealScrolled(listener: () => void): () => void {
+  scrolledListeners.add(listener);
+  return () => void scrolledListeners.delete(listener);
+}
+
 /**
  * Keeps the focused element in view: rows scroll sideways, the page vertically. At once, not smoothly: a smooth scroll
  * keeps drawing frames for a few hundred milliseconds after every press, and the next press waits behind them. When
@@ -50,7 +61,9 @@ let lastRevealed: HTMLElement | undefined;
  */
 export function revealFocused(node: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
   const scroll = (): void => {
-    if (node.isConnected && typeof node.scrollIntoView === 'function') node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
+    if (!node.isConnected || typeof node.scrollIntoView !== 'function') return;
+    node.scrollIntoView({ behavior: 'instant', block, inline: 'nearest' });
+    for (const listener of scrolledListeners) listener();
   };
   beforeNextFrame('reveal', () => {
     if (!node.isConnected) return;

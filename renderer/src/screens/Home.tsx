@@ -1,5 +1,5 @@
 import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MemberView, RowId, TileView } from '../../../shared/bridge';
@@ -14,6 +14,7 @@ import { scheduleIdle } from '../input/idle';
 import { focusIsLost, listNavigation } from '../input/navigation';
 import { useApp, useNav, useTunewall } from '../store/context';
 import { loadPlannedRows, rowIdsFor } from './home/rowPlan';
+import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
 
 export const SETTINGS_KEY = 'home-settings';
@@ -24,7 +25,7 @@ function sourceOf(focusKey: string, ids: readonly RowId[]): RowId | undefined {
   return ids.find((id) => id === match?.[1]);
 }
 
-function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: boolean }) {
+function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefined; guest: boolean; headerRef: RefObject<HTMLElement | null> }) {
   const { t, i18n } = useTranslation();
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
@@ -32,7 +33,7 @@ function HomeHeader({ member, guest }: { member: MemberView | undefined; guest: 
   const time = dateFormat(i18n.language, CLOCK).format(now);
   const name = guest || member === undefined ? t('home.guest') : member.name;
   return (
-    <header className="home-header">
+    <header ref={headerRef} className="home-header">
       <div className="brand" aria-label={t('app.name')}>
         <span className="brand-mark" aria-hidden="true">♪</span>
         Tunewall
@@ -170,12 +171,15 @@ export function Home() {
   usePlayPause(favoriteAt, openPhone, undefined);
 
   const retry = useCallback((source: RowId) => void app.getState().loadRow(source), [app]);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  useTitlesUnderHeader(rowsRef, headerRef);
 
   return (
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen home">
-        <HomeHeader member={auth?.status === 'signed-in' ? auth.member : undefined} guest={!member} />
-        <div className="rows">
+        <HomeHeader member={auth?.status === 'signed-in' ? auth.member : undefined} guest={!member} headerRef={headerRef} />
+        <div ref={rowsRef} className="rows">
           {list.map((row) => (
             <Row
               key={row.key}
