@@ -2,12 +2,12 @@
  * What a viewer sees at 1920×1080 and 1280×720, measured on the screen: the offline notice beside the track list, never
  * over its header or the focused track; the last track's focus ring whole; Home's row titles never half under the
  * header as it scrolls; chart names on two lines rather than cut, with something other than the name again under them;
- * no caption left uncut that does not fit.
+ * no caption left uncut that does not fit; a press along a row recolouring two tiles and moving nothing.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { expect, SandboxApi, test, type Shell } from './kiosk';
-import { downToLastRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { downToLastRow, downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -148,6 +148,21 @@ async function titlesUnderHeader(page: Page): Promise<string[]> {
   return z.array(z.string()).parse(await page.evaluate(TITLES_UNDER_HEADER));
 }
 
+/**
+ * Scrolls Home's rows (as a mouse wheel would, not a press) so that the third row's title starts `offset` px below the
+ * end of the header's fade (above it when negative); answers whether that title is then hidden, once scrolled.
+ */
+const titleAcrossLine = (offset: number) => `(async () => {
+  const header = document.querySelector('.home-header');
+  const home = document.querySelector('.home');
+  const rows = document.querySelector('.home .rows');
+  const title = document.querySelectorAll('.home .row-title')[2];
+  const line = header.getBoundingClientRect().bottom + parseFloat(getComputedStyle(home, '::after').height);
+  rows.scrollTop += title.getBoundingClientRect().top - (line + ${offset});
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  return getComputedStyle(title).visibility === 'hidden';
+})()`;
+
 test("as Home scrolls down and back up, no row's title is left half under the header", async ({ page, launchShell }) => {
   const shell = await launchShell();
   await signedInHome(page, shell);
@@ -173,6 +188,11 @@ test("as Home scrolls down and back up, no row's title is left half under the he
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => titlesUnderHeader(page), { message: `${label}, ${await focusedKey(page)}` }).toEqual([]);
     }
+    // Scrolled by other means than a press (a wheel, a touchpad), to where a title crosses the header's edge: hidden
+    // whole, then seen again once its row scrolls back down clear of the fade.
+    expect(await page.evaluate(titleAcrossLine(-10)), `${label}: a title across the fade's end is hidden`).toBe(true);
+    expect(await titlesUnderHeader(page)).toEqual([]);
+    expect(await page.evaluate(titleAcrossLine(20)), `${label}: a title clear of the fade is seen`).toBe(false);
   }
 });
 
@@ -251,5 +271,68 @@ test('every caption on Home that is not cut fits: titles on at most two lines, s
     expect(uncut.titles.length).toBeGreaterThan(50);
     expect(uncut.titles.filter((t) => t.lines > 2).map((t) => t.text)).toEqual([]);
     expect(uncut.subtitles.filter((s) => s.over > 0.5).map((s) => s.text)).toEqual([]);
+  }
+});
+
+/**
+ * The first three tiles of the charts row as drawn: where each picture is, what its focus ring and shadows are shaped
+ * like (colours left out), its colours, and how far the row is scrolled. A string: the page's CSP forbids eval.
+ */
+const CHART_TILES = `(() => Array.from(document.querySelectorAll('section.row[data-row="charts"] .tile')).slice(0, 3).map((tile) => {
+  const art = tile.querySelector('.art');
+  const s = getComputedStyle(art);
+  const r = art.getBoundingClientRect();
+  const colours = /rgba?\\([^)]*\\)/g;
+  return {
+    box: [r.x, r.y, r.width, r.height],
+    transform: s.transform,
+    shape: [s.outlineStyle, s.outlineWidth, s.outlineOffset, s.boxShadow.replace(colours, 'c')].join(' / '),
+    ring: s.outlineColor,
+    shadows: s.boxShadow.match(colours) ?? [],
+    scrolled: tile.parentElement.scrollLeft,
+  };
+}))()`;
+
+const ChartTilesSchema = z.array(
+  z.object({
+    box: z.array(z.number()),
+    transform: z.string(),
+    shape: z.string(),
+    ring: z.string(),
+    shadows: z.array(z.string()),
+    scrolled: z.number(),
+  }),
+);
+
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+test('a press along a row recolours the two tiles and moves nothing: same boxes, same ring and shadow shapes, no scroll', async ({
+  page,
+  launchShell,
+}) => {
+  // Remote presses stay cheap because focus changes only colours (styles/app.css, ".tile .art"): the two tiles paint the
+  // same area before and after, and nothing is laid out or layered again. A transform, or a ring or shadow drawn on the
+  // focused tile alone, would still look right, and only the bench's press figures would show it.
+  const shell = await launchShell();
+  await signedInHome(page, shell);
+  await downToRow(page, 'charts');
+  const first = await focusedKey(page);
+  const before = ChartTilesSchema.parse(await page.evaluate(CHART_TILES));
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => focusedKey(page)).not.toBe(first);
+  const after = ChartTilesSchema.parse(await page.evaluate(CHART_TILES));
+
+  expect(before).toHaveLength(3);
+  // Focus is seen: a ring on the focused picture, none on the others, before and after the press.
+  expect(before.map((t) => t.ring !== TRANSPARENT)).toEqual([true, false, false]);
+  expect(after.map((t) => t.ring !== TRANSPARENT)).toEqual([false, true, false]);
+  expect(after[1]?.shadows).toEqual(before[0]?.shadows);
+  expect(after[0]?.shadows).toEqual(before[1]?.shadows);
+  // And only seen through colours.
+  for (const [i, tile] of after.entries()) {
+    expect(tile.box, `tile ${i}'s picture moved or grew`).toEqual(before[i]?.box);
+    expect(tile.transform).toBe('none');
+    expect(tile.shape, `tile ${i}'s ring or shadows changed shape`).toBe(before[i]?.shape);
+    expect(tile.scrolled, 'the row scrolled though the next tile was in view').toBe(before[i]?.scrolled);
   }
 });
