@@ -125,16 +125,18 @@ test('the offline notice covers neither the track list header nor the focused tr
   }
 });
 
+/** Where the header's fade ends, in the page's coordinates (a script expression, for the strings below). */
+const FADE_END = `(document.querySelector('.home-header').getBoundingClientRect().bottom +
+  parseFloat(getComputedStyle(document.querySelector('.home'), '::after').height))`;
+
 /**
  * The titles of Home's rows that can be seen (in the rows' box, not hidden) but start above the end of the header and
  * the fade under it. A string: the page's CSP forbids eval.
  */
 const TITLES_UNDER_HEADER = `(() => {
-  const header = document.querySelector('.home-header');
-  const home = document.querySelector('.home');
   const rows = document.querySelector('.home .rows');
-  if (header === null || home === null || rows === null) return ['(no Home)'];
-  const line = header.getBoundingClientRect().bottom + parseFloat(getComputedStyle(home, '::after').height);
+  if (document.querySelector('.home-header') === null || rows === null) return ['(no Home)'];
+  const line = ${FADE_END};
   const box = rows.getBoundingClientRect();
   return Array.from(document.querySelectorAll('.home .row-title')).filter((title) => {
     const r = title.getBoundingClientRect();
@@ -153,11 +155,9 @@ async function titlesUnderHeader(page: Page): Promise<string[]> {
  * end of the header's fade (above it when negative); answers whether that title is then hidden, once scrolled.
  */
 const titleAcrossLine = (offset: number) => `(async () => {
-  const header = document.querySelector('.home-header');
-  const home = document.querySelector('.home');
   const rows = document.querySelector('.home .rows');
   const title = document.querySelectorAll('.home .row-title')[2];
-  const line = header.getBoundingClientRect().bottom + parseFloat(getComputedStyle(home, '::after').height);
+  const line = ${FADE_END};
   rows.scrollTop += title.getBoundingClientRect().top - (line + ${offset});
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return getComputedStyle(title).visibility === 'hidden';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { revealFocused } from '../../renderer/src/components/Tile';
+import { onRevealScrolled, revealFocused } from '../../renderer/src/components/Tile';
 
 /** Frames run only when the test says so, as the browser would draw them after a press. */
 let frames: FrameRequestCallback[] = [];
@@ -73,5 +73,21 @@ describe('revealFocused', () => {
     expect(cutOff.getBoundingClientRect().right).toBeGreaterThan(window.innerWidth);
     reveal(cutOff);
     expect(cutOff.scrollIntoView).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells its listeners in the frame it scrolls in, after the scroll, and none after they stop listening', () => {
+    const calls: string[] = [];
+    const listener = vi.fn(() => calls.push('listener'));
+    const stop = onRevealScrolled(listener);
+    // Cut off at the window's right edge: scrolled in the frame that shows it.
+    const cutOff = row(300, 12)(10);
+    cutOff.scrollIntoView = vi.fn(() => void calls.push('scroll'));
+    revealFocused(cutOff);
+    expect(listener).not.toHaveBeenCalled();
+    nextFrame();
+    expect(calls).toEqual(['scroll', 'listener']);
+    stop();
+    reveal(cutOff);
+    expect(calls).toEqual(['scroll', 'listener', 'scroll']);
   });
 });

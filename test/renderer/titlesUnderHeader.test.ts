@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onRevealScrolled, revealFocused } from '../../renderer/src/components/Tile';
+import { describe, expect, it, vi } from 'vitest';
 import { UNDER_HEADER_CLASS, markTitlesUnderHeader } from '../../renderer/src/screens/home/titlesUnderHeader';
 
 /** Home's header ending at 100 px, and its rows (each a section with its title first) at the given tops. */
@@ -50,33 +49,5 @@ describe('markTitlesUnderHeader', () => {
     const toggles = titles.map((title) => vi.spyOn(title.classList, 'toggle'));
     markTitlesUnderHeader(rows, header, 40);
     for (const toggle of toggles) expect(toggle).not.toHaveBeenCalled();
-  });
-});
-
-describe('a reveal that scrolls', () => {
-  let frames: FrameRequestCallback[] = [];
-  beforeEach(() => {
-    frames = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('tells its listeners in the frame it scrolls in, after the scroll, and none after they stop listening', () => {
-    const calls: string[] = [];
-    const listener = vi.fn(() => calls.push('listener'));
-    const stop = onRevealScrolled(listener);
-    const tile = document.createElement('button');
-    // Cut off at the window's bottom edge: scrolled in the frame that shows it.
-    tile.getBoundingClientRect = () => new DOMRect(0, window.innerHeight - 20, 100, 100);
-    tile.scrollIntoView = vi.fn(() => void calls.push('scroll'));
-    document.body.append(tile);
-    revealFocused(tile);
-    expect(listener).not.toHaveBeenCalled();
-    for (const frame of frames.splice(0)) frame(performance.now());
-    expect(calls).toEqual(['scroll', 'listener']);
-    stop();
-    revealFocused(tile);
-    for (const frame of frames.splice(0)) frame(performance.now());
-    expect(calls).toEqual(['scroll', 'listener', 'scroll']);
   });
 });

@@ -37,12 +37,18 @@ export function useTitlesUnderHeader(rowsRef: RefObject<HTMLElement | null>, hea
     const home = rows.parentElement ?? rows;
     // The fade's height, read once per change of size (it is set in rem).
     let fade = 0;
-    const measure = () => {
-      fade = Number.parseFloat(getComputedStyle(home, '::after').height) || 0;
+    // How far the rows were scrolled when the titles were last marked. Most reveals that scroll move a row sideways and
+    // no title, and the scroll event after a reveal's own scroll finds the titles marked already: neither reads a box.
+    let markedAt: number | undefined;
+    const mark = () => {
+      const top = rows.scrollTop;
+      if (top === markedAt) return;
+      markedAt = top;
+      markTitlesUnderHeader(rows, header, fade);
     };
-    const mark = () => markTitlesUnderHeader(rows, header, fade);
     const resized = () => {
-      measure();
+      fade = Number.parseFloat(getComputedStyle(home, '::after').height) || 0;
+      markedAt = undefined;
       mark();
     };
     resized();
