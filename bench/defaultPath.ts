@@ -1,14 +1,17 @@
 /**
  * The path most people take: no credentials, so the kiosk shell runs its embedded sandbox in its own process and the
  * bench has no sandbox of its own in the way. Each figure is measured on that default path and, in the same run and
- * the same way, on the external path (a fresh sandbox in the bench process, no latency added, the same poll
- * interval); the default path may cost at most 10 % more than the external path's budget, or than its measured
- * value where the figure has no budget of its own.
+ * the same way, on the external path: a fresh sandbox as a process of its own (the sandbox CLI, no latency added, the
+ * same poll interval), as a real service runs apart from the shell. The default path may cost at most 10 % more than
+ * the external path's budget, or than its measured value where the figure has no budget of its own.
+ *
+ * Not the bench's own sandbox: that one shares the bench process with Playwright's client, so its answers, and the
+ * pictures it draws, would wait on the bench's work as well as on the shell's.
  */
-import { startSandbox } from '../sandbox/index';
 import { SandboxApi } from '../test/support/sandboxApi';
 import type { FigureBook } from './figures';
-import { log, sleep, type Bench } from './harness';
+import { log, serviceAt, sleep, type Bench } from './harness';
+import { startSandboxProcess } from './sandboxProcess';
 import { HomeWalk, homePosition, paintedAt, pressAndMeasure, shown, visibleArtworkPaintedAt, type PressRecord } from './probe';
 import { BASELINE_DIR, BUDGETS } from './startup';
 import { differences, loosened, ratio, summarise } from './stats';
@@ -40,15 +43,10 @@ async function launch(bench: Bench, path: Path, dataDir: string, rendererDir?: s
     const api = new SandboxApi(shell.embeddedSandbox);
     return { shell, approve: (code: string) => api.approve(code), close: async () => undefined };
   }
-  const sb = await startSandbox({ lifetimes: { deviceIntervalSeconds: POLL_INTERVAL_S } });
-  const shell = await bench.shell({ dataDir, rendererDir, sandbox: sb });
-  return {
-    shell,
-    approve: async (code: string) => {
-      if (!sb.control.approve(code)) throw new Error(`The sandbox had no pending code ${code}.`);
-    },
-    close: () => sb.close(),
-  };
+  const sandbox = await startSandboxProcess(['--interval', String(POLL_INTERVAL_S)]);
+  const shell = await bench.shell({ dataDir, rendererDir, service: serviceAt(sandbox.origin, sandbox.client) });
+  const api = new SandboxApi(sandbox.origin);
+  return { shell, approve: (code: string) => api.approve(code), close: () => sandbox.stop() };
 }
 
 /** Cold start → QR over the empty page, approval → Home, then Home → every picture in view painted. */

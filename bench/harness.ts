@@ -54,12 +54,13 @@ export interface ShellRequest {
   rendererDir?: string;
   /** The default setup: no credentials, the shell's own embedded sandbox. */
   embedded?: boolean;
-  /** The sandbox that plays the service when not embedded; the bench's own by default. */
-  sandbox?: RunningSandbox;
+  /** The service when not embedded; the bench's own sandbox by default. */
+  service?: ShellService;
 }
 
-function serviceOf(sb: RunningSandbox): ShellService {
-  return { clientId: sb.client.id, clientSecret: sb.client.secret, origin: sb.origin, apiUrl: sb.urls.api };
+/** The settings a shell needs for a sandbox at `origin` with this client (its catalog API is under /v1.1). */
+export function serviceAt(origin: string, client: { id: string; secret: string }): ShellService {
+  return { clientId: client.id, clientSecret: client.secret, origin, apiUrl: `${origin}/v1.1` };
 }
 
 export class Bench {
@@ -89,7 +90,7 @@ export class Bench {
   async shell(request: ShellRequest): Promise<Shell> {
     const shell = await startShell({
       dataDir: request.dataDir,
-      service: request.embedded === true ? undefined : serviceOf(request.sandbox ?? this.sb),
+      service: request.embedded === true ? undefined : (request.service ?? serviceAt(this.sb.origin, this.sb.client)),
       vaultKeyFile: this.keyFile,
       rendererDir: request.rendererDir,
     });

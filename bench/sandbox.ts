@@ -10,7 +10,6 @@
  * Prints a table and writes bench/sandbox-results.json and bench/SANDBOX-RESULTS.md. Not part of `npm test`: the
  * figures depend on the machine, so they are reported against budgets, never asserted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +18,7 @@ import { ARTWORK_SIZES, CHILDREN_IMAGE_HEIGHT, artworkUrl, type ArtworkKind } fr
 import { CHILDREN_IMAGE_WIDTHS, createCatalog } from '../sandbox/data/catalog';
 import { DEFAULT_OPTIONS } from '../sandbox/options';
 import { TERRITORIES } from '../shared/territory';
+import { startSandboxProcess } from './sandboxProcess';
 import { percentile, summarise, verdict, type Budget, type Summary, type Verdict } from './stats';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -59,28 +59,6 @@ function addP99Figure(f: Omit<Figure, 'verdict' | 'summary'> & { values: readonl
     budgetText: f.budgetText,
     detail: { p99, ...f.detail },
   });
-}
-
-/** The sandbox CLI as a child process, and its origin once it says where it listens. */
-async function startSandboxProcess(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'sandbox/cli.ts'), '--port', '0'], {
-    cwd: REPO,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  const origin = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The sandbox did not start:\n${out}`)), 60_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        done(match[1]);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`The sandbox exited (${String(code)}) before listening.\n${out}`)));
-  });
-  return { child, origin };
 }
 
 /** CPU seconds the process has used, user and system (clock ticks of 1/100 s on Linux). */
@@ -296,15 +274,16 @@ function machine(): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { child, origin } = await startSandboxProcess();
-  const pid = child.pid;
+  const sandbox = await startSandboxProcess();
+  const { origin } = sandbox;
+  const pid = sandbox.child.pid;
   if (pid === undefined) throw new Error('The sandbox has no process id.');
   try {
     const token = await clientToken(origin);
     await artworkFigures(origin, pid, token);
     await qrFigures(origin, token);
   } finally {
-    child.kill('SIGTERM');
+    await sandbox.stop();
   }
   const date = new Date().toISOString().slice(0, 10);
   const seconds = Math.round((Date.now() - started) / 1000);

@@ -1,0 +1,62 @@
+/**
+ * The sandbox CLI (`npm run sandbox`) as a child process of the bench: a service that runs beside the shell as the real
+ * one would, not on the bench's own event loop beside its browser client. What it prints on start says where it
+ * listens and which client is registered.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 60_000;
+
+export interface SandboxProcess {
+  child: ChildProcess;
+  origin: string;
+  client: { id: string; secret: string };
+  /** Stops the sandbox and waits until its process has exited. */
+  stop(): Promise<void>;
+}
+
+/** Where the sandbox listens and its client, once its start-up text has said all three; undefined before. */
+export function parseStartText(text: string): { origin: string; client: { id: string; secret: string } } | undefined {
+  const origin = /listening on (http:\/\/\S+)/.exec(text)?.[1];
+  const id = /^\s*client id\s+(\S+)\s*$/m.exec(text)?.[1];
+  const secret = /^\s*client secret\s+(\S+)\s*$/m.exec(text)?.[1];
+  return origin === undefined || id === undefined || secret === undefined ? undefined : { origin, client: { id, secret } };
+}
+
+/** Starts `sandbox/cli.ts` with `args` (after `--port 0`) and resolves once it listens. */
+export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'sandbox/cli.ts'), '--port', '0', ...args], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let out = '';
+  const started = await new Promise<NonNullable<ReturnType<typeof parseStartText>>>((done, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      fail(new Error(`The sandbox did not start within ${START_TIMEOUT_MS / 1000} s:\n${out}`));
+    }, START_TIMEOUT_MS);
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const parsed = parseStartText(out);
+      if (parsed !== undefined) {
+        clearTimeout(timer);
+        done(parsed);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The sandbox exited (${String(code)}) before listening.\n${out}`));
+    });
+  });
+  return {
+    child,
+    ...started,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
