@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     join(REPO, 'bench/RESULTS.md'),
     `# Tunewall bench results\n\n${date}, \`npm run bench${QUICK ? ' -- --quick' : ''}\` (${mode}, ${seconds} s), on ${results.machine}.\n` +
       `Service: the sandbox in the bench process, ${LATENCY_MS} ms added to every answer, device poll interval ${POLL_INTERVAL_S} s; ` +
-      `the default path: the shell's embedded sandbox (no latency added, the documented 5 s poll interval), against a fresh sandbox in the bench process configured the same way; ` +
+      `the default path: the shell's embedded sandbox (no latency added, the documented 5 s poll interval), against a fresh sandbox CLI process for each launch, configured the same way; ` +
       `viewport ${VIEWPORT.width}×${VIEWPORT.height}. What each figure means: README.md, "Benchmarks".\n\n` +
       `"Measured as" says how a figure relates to the machine: **absolute** values follow the machine one for one; ` +
       `**over the empty page** is a difference to the same shell painting an empty page, run by run; ` +
