@@ -44,7 +44,10 @@ async function launch(bench: Bench, path: Path, dataDir: string, rendererDir?: s
     return { shell, approve: (code: string) => api.approve(code), close: async () => undefined };
   }
   const sandbox = await startSandboxProcess(['--interval', String(POLL_INTERVAL_S)]);
-  const shell = await bench.shell({ dataDir, rendererDir, service: serviceAt(sandbox.origin, sandbox.client) });
+  const shell = await bench.shell({ dataDir, rendererDir, service: serviceAt(sandbox.origin, sandbox.client) }).catch(async (error: unknown) => {
+    await sandbox.stop(); // a launch that failed leaves no sandbox behind for the next one to compete with
+    throw error;
+  });
   const api = new SandboxApi(sandbox.origin);
   return { shell, approve: (code: string) => api.approve(code), close: () => sandbox.stop() };
 }

@@ -9,6 +9,12 @@ import { join, resolve } from 'node:path';
 const REPO = resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 60_000;
 
+/** Sandboxes still running; stopped when the bench process exits, however it ends, so none outlives it. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGTERM');
+});
+
 export interface SandboxProcess {
   child: ChildProcess;
   origin: string;
@@ -31,7 +37,13 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  live.add(child);
+  const exited = new Promise<void>((done) =>
+    child.once('exit', () => {
+      live.delete(child);
+      done();
+    }),
+  );
   let out = '';
   const started = await new Promise<NonNullable<ReturnType<typeof parseStartText>>>((done, fail) => {
     const timer = setTimeout(() => {

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { SandboxApi } from '../support/sandboxApi';
@@ -31,4 +34,26 @@ describe('the bench’s sandbox process', () => {
     }
     expect(sandbox.child.exitCode !== null || sandbox.child.signalCode !== null).toBe(true);
   }, 60_000);
+
+  it('stops a sandbox still running when the process that started it exits', async () => {
+    const module = resolve(import.meta.dirname, '../../bench/sandboxProcess.ts');
+    const script = `const { startSandboxProcess } = await import(${JSON.stringify(module)}); const s = await startSandboxProcess(); console.log('pid ' + s.child.pid); process.exit(0);`;
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    await new Promise<void>((done) => parent.once('exit', () => done()));
+    const pid = Number(/pid (\d+)/.exec(out)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    // Running: the process exists and is not a zombie (its parent has exited, and whoever adopted it may not reap it).
+    const running = () => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(running, { timeout: 20_000, interval: 100 }).toBe(false);
+  }, 60_000);
 });
+
