@@ -10,7 +10,7 @@
  */
 import { SandboxApi } from '../test/support/sandboxApi';
 import type { FigureBook } from './figures';
-import { log, serviceAt, sleep, type Bench } from './harness';
+import { log, sleep, type Bench } from './harness';
 import { startSandboxProcess } from './sandboxProcess';
 import { HomeWalk, homePosition, paintedAt, pressAndMeasure, shown, visibleArtworkPaintedAt, type PressRecord } from './probe';
 import { BASELINE_DIR, BUDGETS } from './startup';
@@ -44,7 +44,7 @@ async function launch(bench: Bench, path: Path, dataDir: string, rendererDir?: s
     return { shell, approve: (code: string) => api.approve(code), close: async () => undefined };
   }
   const sandbox = await startSandboxProcess(['--interval', String(POLL_INTERVAL_S)]);
-  const shell = await bench.shell({ dataDir, rendererDir, service: serviceAt(sandbox.origin, sandbox.client) }).catch(async (error: unknown) => {
+  const shell = await bench.shell({ dataDir, rendererDir, settings: sandbox.settings }).catch(async (error: unknown) => {
     await sandbox.stop(); // a launch that failed leaves no sandbox behind for the next one to compete with
     throw error;
   });

@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { settingsEnv } from '../sandbox/cli';
 import type { RunningSandbox } from '../sandbox/index';
 import { CHROMIUM_ARGS as E2E_CHROMIUM_ARGS } from '../playwright.config';
 import { paintedAt, PROBE_SCRIPT, waitUntil, type MarkName } from './probe';
-import { startShell, type Shell, type ShellService } from './shell';
+import { startShell, type Shell } from './shell';
 
 export const CHROMIUM = process.env['TUNEWALL_CHROMIUM'] ?? '/usr/bin/chromium';
 /**
@@ -54,13 +55,8 @@ export interface ShellRequest {
   rendererDir?: string;
   /** The default setup: no credentials, the shell's own embedded sandbox. */
   embedded?: boolean;
-  /** The service when not embedded; the bench's own sandbox by default. */
-  service?: ShellService;
-}
-
-/** The settings a shell needs for a sandbox at `origin` with this client (its catalog API is under /v1.1). */
-export function serviceAt(origin: string, client: { id: string; secret: string }): ShellService {
-  return { clientId: client.id, clientSecret: client.secret, origin, apiUrl: `${origin}/v1.1` };
+  /** Tunewall's settings for the service when not embedded; the bench's own sandbox's by default. */
+  settings?: Record<string, string>;
 }
 
 export class Bench {
@@ -90,7 +86,7 @@ export class Bench {
   async shell(request: ShellRequest): Promise<Shell> {
     const shell = await startShell({
       dataDir: request.dataDir,
-      service: request.embedded === true ? undefined : (request.service ?? serviceAt(this.sb.origin, this.sb.client)),
+      settings: request.embedded === true ? undefined : (request.settings ?? settingsEnv(this.sb)),
       vaultKeyFile: this.keyFile,
       rendererDir: request.rendererDir,
     });

@@ -1,10 +1,11 @@
 /**
  * The sandbox CLI (`npm run sandbox`) as a child process of the bench: a service that runs beside the shell as the real
  * one would, not on the bench's own event loop beside its browser client. What it prints on start says where it
- * listens and which client is registered.
+ * listens and gives Tunewall's settings for it, which the bench hands to the shell as they are.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { pastedEnv } from '../test/support/pastedEnv';
 
 const REPO = resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 60_000;
@@ -17,18 +18,20 @@ process.once('exit', () => {
 
 export interface SandboxProcess {
   child: ChildProcess;
+  /** Where it listens (its control API is there too). */
   origin: string;
-  client: { id: string; secret: string };
+  /** Tunewall's settings for it, the `TUNEWALL_*` values it printed. */
+  settings: Record<string, string>;
   /** Stops the sandbox and waits until its process has exited. */
   stop(): Promise<void>;
 }
 
-/** Where the sandbox listens and its client, once its start-up text has said all three; undefined before. */
-export function parseStartText(text: string): { origin: string; client: { id: string; secret: string } } | undefined {
+/** Where the sandbox listens and Tunewall's settings for it, once its start-up text is whole; undefined before. */
+export function parseStartText(text: string): { origin: string; settings: Record<string, string> } | undefined {
   const origin = /listening on (http:\/\/\S+)/.exec(text)?.[1];
-  const id = /^\s*client id\s+(\S+)\s*$/m.exec(text)?.[1];
-  const secret = /^\s*client secret\s+(\S+)\s*$/m.exec(text)?.[1];
-  return origin === undefined || id === undefined || secret === undefined ? undefined : { origin, client: { id, secret } };
+  // Its last line: every setting has been printed by then.
+  if (origin === undefined || !text.includes('Ctrl-C stops it.')) return undefined;
+  return { origin, settings: pastedEnv(text) };
 }
 
 /** Starts `sandbox/cli.ts` with `args` (after `--port 0`) and resolves once it listens. */
@@ -58,9 +61,9 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
         done(parsed);
       }
     });
-    child.once('exit', (code) => {
+    void exited.then(() => {
       clearTimeout(timer);
-      fail(new Error(`The sandbox exited (${String(code)}) before listening.\n${out}`));
+      fail(new Error(`The sandbox exited (${String(child.exitCode ?? child.signalCode)}) before listening.\n${out}`));
     });
   });
   return {

@@ -8,17 +8,13 @@ import { embeddedSandboxOrigin, spawnKioskShell, type KioskProcess } from '../te
 
 export { REPO } from '../test/support/kioskProcess';
 
-export interface ShellService {
-  clientId: string;
-  clientSecret: string;
-  origin: string;
-  apiUrl: string;
-}
-
 export interface ShellOptions {
   dataDir: string;
-  /** The service to use; undefined: none configured, so the shell starts its embedded sandbox (the default setup). */
-  service: ShellService | undefined;
+  /**
+   * Tunewall's settings for the service (the `TUNEWALL_*` values the sandbox CLI prints); undefined: none configured,
+   * so the shell starts its embedded sandbox (the default setup).
+   */
+  settings: Record<string, string> | undefined;
   vaultKeyFile: string;
   /** Serve this folder instead of the built renderer (the empty-page baseline). */
   rendererDir?: string;
@@ -43,14 +39,8 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     TUNEWALL_DATA_DIR: options.dataDir,
     TUNEWALL_LANGUAGE: 'en',
     TUNEWALL_VAULT_KEY_FILE: options.vaultKeyFile,
+    ...options.settings,
   };
-  if (options.service !== undefined) {
-    env['TUNEWALL_CLIENT_ID'] = options.service.clientId;
-    env['TUNEWALL_CLIENT_SECRET'] = options.service.clientSecret;
-    env['TUNEWALL_AUTH_URL'] = options.service.origin;
-    env['TUNEWALL_API_URL'] = options.service.apiUrl;
-    env['TUNEWALL_QR_URL'] = options.service.origin;
-  }
   if (options.rendererDir !== undefined) env['TUNEWALL_RENDERER_DIR'] = options.rendererDir;
   const shell = await spawnKioskShell(env);
   return { ...shell, rssBytes: () => rssOf(shell.pid), embeddedSandbox: embeddedSandboxOrigin(shell.log()) };

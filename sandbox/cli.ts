@@ -170,16 +170,21 @@ export function settingsOrigin(sb: RunningSandbox): string {
   return sb.origin;
 }
 
-/** Tunewall's settings for this sandbox: {auth_url}, {base_url} (without /v1.1) and {qrcode_url}, as env lines. */
-export function settingsLines(sb: RunningSandbox): string[] {
+/** Tunewall's settings for this sandbox: {auth_url}, {base_url} (without /v1.1) and {qrcode_url}, as env values. */
+export function settingsEnv(sb: RunningSandbox): Record<string, string> {
   const origin = settingsOrigin(sb);
-  return [
-    `export TUNEWALL_CLIENT_ID=${shellQuote(sb.client.id)}`,
-    `export TUNEWALL_CLIENT_SECRET=${shellQuote(sb.client.secret)}`,
-    `export TUNEWALL_AUTH_URL=${shellQuote(origin)}`,
-    `export TUNEWALL_API_URL=${shellQuote(origin)}`,
-    `export TUNEWALL_QR_URL=${shellQuote(origin)}`,
-  ];
+  return {
+    TUNEWALL_CLIENT_ID: sb.client.id,
+    TUNEWALL_CLIENT_SECRET: sb.client.secret,
+    TUNEWALL_AUTH_URL: origin,
+    TUNEWALL_API_URL: origin,
+    TUNEWALL_QR_URL: origin,
+  };
+}
+
+/** The same settings as lines to paste into a shell. */
+export function settingsLines(sb: RunningSandbox): string[] {
+  return Object.entries(settingsEnv(sb)).map(([name, value]) => `export ${name}=${shellQuote(value)}`);
 }
 
 export function describeSandbox(sb: RunningSandbox): string {

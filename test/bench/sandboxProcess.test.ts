@@ -7,23 +7,30 @@ import { SandboxApi } from '../support/sandboxApi';
 import { parseStartText, startSandboxProcess } from '../../bench/sandboxProcess';
 
 describe('the bench’s sandbox process', () => {
-  it('reads nothing until the start-up text has named the origin and both halves of the client', () => {
+  it('reads nothing until the start-up text is whole, then where it listens and the settings it printed', () => {
     const text = [
       'Tunewall sandbox listening on http://127.0.0.1:41234',
       '',
-      '  client id       tunewall-sandbox',
-      '  client secret   s3cret',
+      '  export TUNEWALL_CLIENT_ID=tunewall-sandbox',
+      "  export TUNEWALL_CLIENT_SECRET='s3cret it'\\''s'",
+      '  export TUNEWALL_AUTH_URL=http://127.0.0.1:41234',
+      '',
+      'Ctrl-C stops it.',
     ].join('\n');
-    expect(parseStartText(text)).toEqual({ origin: 'http://127.0.0.1:41234', client: { id: 'tunewall-sandbox', secret: 's3cret' } });
-    expect(parseStartText(text.slice(0, text.indexOf('  client secret')))).toBeUndefined();
+    expect(parseStartText(text)).toEqual({
+      origin: 'http://127.0.0.1:41234',
+      settings: { TUNEWALL_CLIENT_ID: 'tunewall-sandbox', TUNEWALL_CLIENT_SECRET: "s3cret it's", TUNEWALL_AUTH_URL: 'http://127.0.0.1:41234' },
+    });
+    expect(parseStartText(text.slice(0, text.indexOf('Ctrl-C')))).toBeUndefined();
     expect(parseStartText('')).toBeUndefined();
   });
 
   it('starts the sandbox CLI with the flags given, serves its control API, and stops it', async () => {
     const sandbox = await startSandboxProcess(['--interval', '7']);
     try {
-      expect(sandbox.client).toEqual({ id: DEFAULT_OPTIONS.clientId, secret: DEFAULT_OPTIONS.clientSecret });
-      const body = new URLSearchParams({ client_id: sandbox.client.id, client_secret: sandbox.client.secret, scope: 'user_profile' });
+      const { TUNEWALL_CLIENT_ID: id, TUNEWALL_CLIENT_SECRET: secret, TUNEWALL_AUTH_URL: auth } = sandbox.settings;
+      expect({ id, secret, auth }).toEqual({ id: DEFAULT_OPTIONS.clientId, secret: DEFAULT_OPTIONS.clientSecret, auth: sandbox.origin });
+      const body = new URLSearchParams({ client_id: id ?? '', client_secret: secret ?? '', scope: 'user_profile' });
       const response = await fetch(`${sandbox.origin}/oauth2/device/code`, { method: 'POST', body });
       expect(response.status).toBe(200);
       const code = (await response.json()) as { interval: number; user_code: string };

@@ -11,6 +11,7 @@ import { loadConfig } from '../../main/core/config/load';
 import { serviceEndpoints } from '../../main/core/config/service';
 import { remoteQrDataUrl } from '../../main/core/qr';
 import { settingsLines } from '../../sandbox/cli';
+import { pastedEnv } from '../support/pastedEnv';
 import { startSandbox } from '../../sandbox/index';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -32,17 +33,6 @@ beforeAll(async () => {
 afterAll(() => {
   child?.kill('SIGINT');
 });
-
-/** The `export NAME=value` lines of the output, as a shell would set them (single quotes undone). */
-function pastedEnv(text: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const match of text.matchAll(/^\s*export (TUNEWALL_[A-Z_]+)=('(?:[^']|'\\'')*'|\S+)$/gm)) {
-    const [, name, raw] = match;
-    if (name === undefined || raw === undefined) continue;
-    env[name] = raw.startsWith("'") ? raw.slice(1, -1).replace(/'\\''/g, "'") : raw;
-  }
-  return env;
-}
 
 const clock = { now: () => Date.now() };
 
