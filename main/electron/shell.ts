@@ -42,6 +42,8 @@ export interface ShellDeps {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** For safeStorage's time limit; tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ShellHandle {
@@ -85,17 +87,17 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
   if (deps.createAppCore === undefined) {
     return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.', store: undefined };
   }
-  const choice = createSafeStorageCipher(safeStorage, process.platform);
-  logger.info('shell: token encryption', {
-    backend: choice.backend,
-    protection: choice.cipher?.protection ?? 'memory',
-  });
   const userDataDir = app.getPath('userData');
   const store = openKeyValueStore({
     createStore: deps.createStore,
     fs: { ...fs, chmod: fs.chmodSync, syncDir: syncDirectory },
     userDataDir,
     logger,
+  });
+  const choice = await createSafeStorageCipher({ safeStorage, platform: process.platform, store, logger, sleep: deps.sleep });
+  logger.info('shell: token encryption', {
+    backend: choice.backend,
+    protection: choice.cipher?.protection ?? 'memory',
   });
   // electron-store answers this synchronous channel for stores opened in a renderer, without looking at the sender.
   // Tunewall's renderer opens no store, so nothing may answer it.

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', () => import('./electronMock'));
-
 import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import { RELOADS_ALLOWED, isErrorPageUrl } from '../../../main/electron/crashRecovery';
 import { createSenderPolicy } from '../../../main/electron/senderPolicy';
