@@ -340,6 +340,11 @@ const everyFn = [
   ...Object.values(session.defaultSession.webRequest),
 ].filter((value): value is ReturnType<typeof vi.fn> => vi.isMockFunction(value));
 
+/** Lets what Electron posts for later (a crashed renderer's 'render-process-gone') happen. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function resetElectronMock(): void {
   fake = freshState();
   for (const fn of everyFn) fn.mockClear();
