@@ -39,6 +39,21 @@ export function buildIsStale() {
   return isStale(root, OUTPUTS, SOURCES);
 }
 
+export const ROOT_NOTICE =
+  'tunewall: running as root, so Electron starts with --no-sandbox (Chromium refuses root otherwise). That turns off ' +
+  "Chromium's operating-system sandbox: a page that broke out of its renderer would have root's rights on this " +
+  "machine. Tunewall's own page isolation (no Node, context isolation, sandboxed preload) stays on. To keep the " +
+  'sandbox, run `npm start` as an ordinary user (for example `sudo -u <user> npm start`, or log in as that user).';
+
+/** Electron's command line: as root, Chromium's sandbox must be off (the kiosk shell does the same), and the user told once. */
+export function electronLaunch({ root: appDir, argv, uid }) {
+  const asRoot = uid === 0;
+  return {
+    args: [...(asRoot ? ['--no-sandbox'] : []), appDir, ...argv],
+    notice: asRoot ? ROOT_NOTICE : undefined,
+  };
+}
+
 /** The electron package fetches its binary on first use; try that once, quietly and bounded, before giving up. */
 function tryFetchElectron() {
   let installer;
@@ -71,7 +86,9 @@ function main() {
       process.exit(build.status ?? 1);
     }
   }
-  const child = spawn(electron, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const launch = electronLaunch({ root, argv: process.argv.slice(2), uid: process.getuid?.() });
+  if (launch.notice) console.error(launch.notice);
+  const child = spawn(electron, launch.args, { cwd: root, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   child.on('error', (error) => {

@@ -62,8 +62,16 @@ function errorText(error: unknown): string {
 
 /** Must run before `ready`. Returns false when another Tunewall already runs (this one then quits). */
 export function prepareShell(logger: Logger): boolean {
-  // Every renderer sandboxed, whatever its webPreferences say.
-  app.enableSandbox();
+  if (app.commandLine.hasSwitch('no-sandbox')) {
+    // Started as root (scripts/start.mjs says so): app.enableSandbox() would drop --no-sandbox from the command line
+    // (electron_api_app.cc, RemoveNoSandboxSwitch) and Chromium would refuse to run. Every window still asks for
+    // sandbox: true, so renderers keep Electron's sandbox (no Node); only Chromium's OS-level sandbox is off.
+    logger.warn('shell: started with --no-sandbox; Chromium\'s operating-system sandbox is off');
+    app.commandLine.appendSwitch('disable-gpu-sandbox');
+  } else {
+    // Every renderer sandboxed, whatever its webPreferences say.
+    app.enableSandbox();
+  }
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   if (!app.requestSingleInstanceLock()) {
     logger.info('shell: Tunewall is already running; handing over to it');

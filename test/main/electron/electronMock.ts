@@ -114,6 +114,7 @@ interface FakeState {
    */
   safeStorage: { backend: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6'; keyringAnswers: boolean; usePlainText: boolean };
   ready: boolean;
+  switches: Map<string, string>;
   blockers: Map<number, string>;
   permissionRequest: Listener | undefined;
   permissionCheck: Listener | undefined;
@@ -134,6 +135,7 @@ function freshState(): FakeState {
     rendererListeners: new Map(),
     safeStorage: { backend: 'gnome_libsecret', keyringAnswers: true, usePlainText: false },
     ready: false,
+    switches: new Map(),
     blockers: new Map(),
     permissionRequest: undefined,
     permissionCheck: undefined,
@@ -147,7 +149,18 @@ export let fake: FakeState = freshState();
 
 class FakeApp extends EventEmitter {
   isPackaged = false;
-  readonly enableSandbox = vi.fn();
+  /** Chromium's switches, as given on Electron's command line. */
+  readonly commandLine = {
+    hasSwitch: vi.fn((name: string) => fake.switches.has(name)),
+    appendSwitch: vi.fn((name: string, value = '') => void fake.switches.set(name, value)),
+    getSwitchValue: vi.fn((name: string) => fake.switches.get(name) ?? ''),
+  };
+  /** Drops --no-sandbox and sets enable-sandbox, as Electron does (electron_api_app.cc, App::EnableSandbox). */
+  readonly enableSandbox = vi.fn(() => {
+    if (fake.ready) throw new Error('app.enableSandbox() can only be called before app is ready');
+    fake.switches.delete('no-sandbox');
+    fake.switches.set('enable-sandbox', '');
+  });
   readonly quit = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => fake.singleInstance);
   readonly whenReady = vi.fn(() => {
@@ -328,6 +341,7 @@ export const session = { defaultSession: new FakeSession() };
 
 const everyFn = [
   ...Object.values(app),
+  ...Object.values(app.commandLine),
   ...Object.values(Menu),
   ...Object.values(protocol),
   ...Object.values(ipcMain),

@@ -44,10 +44,20 @@ describe('before ready', () => {
   it('takes the single-instance lock, removes the menu and registers app:// as standard and secure', () => {
     expect(prepareShell(fakeLogger())).toBe(true);
     expect(app.enableSandbox).toHaveBeenCalled();
+    expect(fake.switches.has('enable-sandbox')).toBe(true);
     expect(fake.applicationMenu).toBeNull();
     expect(fake.privilegedSchemes).toEqual([
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);
+  });
+
+  it('keeps --no-sandbox when started with it (as root), which app.enableSandbox() would drop', () => {
+    fake.switches.set('no-sandbox', '');
+    const logger = fakeLogger();
+    expect(prepareShell(logger)).toBe(true);
+    expect(app.enableSandbox).not.toHaveBeenCalled();
+    expect([...fake.switches.keys()].sort()).toEqual(['disable-gpu-sandbox', 'no-sandbox']);
+    expect(logger.entries).toContainEqual({ level: 'warn', message: expect.stringMatching(/operating-system sandbox is off/) });
   });
 
   it('quits when another Tunewall holds the lock', () => {
