@@ -87,6 +87,17 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
     });
   };
 
+  keepRendererAlive(win, deps, load);
+  if (devtools) allowDeveloperKeys(contents);
+
+  load(deps.entryUrl);
+  return win;
+}
+
+/** Reloads the page after a crash or a hang, up to a budget, then shows the error page and tries again later. */
+function keepRendererAlive(win: BrowserWindow, deps: MainWindowDeps, load: (url: string) => void): void {
+  const { logger } = deps;
+  const contents = win.webContents;
   const budget = createReloadBudget({ max: RELOADS_ALLOWED, windowMs: RELOAD_WINDOW_MS, now: deps.now ?? Date.now });
   const setTimer = deps.setTimer ?? defaultTimer;
   let showingError = false;
@@ -145,21 +156,26 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
     if (showingError && isConfirmKey(input)) {
       event.preventDefault();
       showApp();
-      return;
     }
-    const action = devtools ? developerKeyAction(input) : undefined;
-    if (action === undefined) return;
-    event.preventDefault();
-    if (action === 'reload') contents.reload();
-    else contents.toggleDevTools();
   });
-  if (devtools) contents.openDevTools({ mode: 'detach' });
 
   win.on('closed', () => {
     cancelRetry?.();
     stopExpectingForcedCrash();
   });
+}
 
-  load(deps.entryUrl);
-  return win;
+/**
+ * With --devtools: DevTools open, and the window acts on their keys itself, since without an application menu Electron
+ * has no accelerators for them (they come from the default menu's roles: lib/browser/api/menu-item-roles.ts).
+ */
+function allowDeveloperKeys(contents: BrowserWindow['webContents']): void {
+  contents.on('before-input-event', (event, input) => {
+    const action = developerKeyAction(input);
+    if (action === undefined) return;
+    event.preventDefault();
+    if (action === 'reload') contents.reload();
+    else contents.toggleDevTools();
+  });
+  contents.openDevTools({ mode: 'detach' });
 }
