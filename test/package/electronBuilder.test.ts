@@ -75,12 +75,18 @@ async function project(): Promise<void> {
   writeFileSync(join(PROJECT, 'out/renderer/index.html'), '<!doctype html><title>Tunewall</title>');
 }
 
-function builder(args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, [BUILDER, ...args, '--projectDir', PROJECT, `-c.electronDist=${ELECTRON}`, `-c.directories.output=${DIST}`], {
-    cwd: PROJECT,
-    env: { ...process.env, ...env },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+async function builder(args: string[], env: Record<string, string> = {}): Promise<void> {
+  try {
+    await run(process.execPath, [BUILDER, ...args, '--projectDir', PROJECT, `-c.electronDist=${ELECTRON}`, `-c.directories.output=${DIST}`], {
+      cwd: PROJECT,
+      env: { ...process.env, ...env },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    // electron-builder says why on its output ("Please specify project homepage", …): show that, not only the command.
+    const output = error instanceof Error && 'stdout' in error ? `${String(error.stdout)}\n${String('stderr' in error ? error.stderr : '')}` : '';
+    throw new Error(`electron-builder ${args.join(' ')} failed:\n${output.trim().split('\n').slice(-15).join('\n')}`, { cause: error });
+  }
 }
 
 function fuses(executable: string): Record<string, string> {
