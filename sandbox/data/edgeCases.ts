@@ -82,7 +82,7 @@ export function edgeCases(input: EdgeCaseInput): EdgeCases {
     id: id(EDGE_IDS.trackWithoutAlbum),
     name: pack.song(r),
     durationMs: 201_000 + r.int(0, 999),
-    isrc: `${input.territory}ED02600001`,
+    isrc: `${input.territory}ED02690001`,
     trackNumber: 1,
     explicit: false,
     territories: everywhere,

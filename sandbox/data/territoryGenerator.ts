@@ -186,6 +186,9 @@ export class TerritoryGenerator {
       const seqKey = `${country}${registrant}${year}`;
       const seq = (this.isrcSeq.get(seqKey) ?? 0) + 1;
       this.isrcSeq.set(seqKey, seq);
+      // Territories are generated apart, each with its own counter: the designation's first digit is the territory's,
+      // so two territories' recordings never share an ISRC (9 is left to the edge-case records).
+      const designation = `${TERRITORIES.indexOf(this.territory)}${pad(seq, 4)}`;
       const trackTerritories =
         territories.length > 1 && r.chance(0.1) ? territories.filter((t) => t === this.territory || r.chance(0.5)) : territories;
       const seconds = Math.min(360, Math.max(120, r.int(150, 270) + r.int(-30, 80)));
@@ -194,7 +197,7 @@ export class TerritoryGenerator {
         name,
         durationMs: seconds * 1000 + r.int(0, 999),
         // ISO 3901 as services send it: country, registrant, year, designation; 12 characters, no hyphens.
-        isrc: `${country}${registrant}${pad(year % 100, 2)}${pad(seq, 5)}`,
+        isrc: `${country}${registrant}${pad(year % 100, 2)}${designation}`,
         trackNumber: number,
         explicit,
         territories: trackTerritories,

@@ -127,6 +127,23 @@ describe('generation', () => {
     expect(new Set(tracks.map((t) => t.durationMs)).size).toBeGreaterThan(tracks.length * 0.9);
   });
 
+  it('an ISRC names one recording across every territory, the odd records included', () => {
+    for (const seed of [5, 20261122]) {
+      const catalog = createCatalog(seed);
+      const owner = new Map<string, string>();
+      const shared: string[] = [];
+      for (const territory of TERRITORIES) {
+        for (const track of catalog.territory(territory).byId.tracks.values()) {
+          const first = owner.get(track.isrc);
+          if (first !== undefined && first !== track.id) shared.push(`${track.isrc}: ${first} and ${track.id}`);
+          owner.set(track.isrc, track.id);
+        }
+      }
+      expect(shared, `seed ${seed}`).toEqual([]);
+      expect(owner.size).toBeGreaterThan(5 * 1500);
+    }
+  });
+
   it('demo members: two or three, each with a home territory, sign-in name and password', () => {
     const directory = createMemberDirectory(1);
     expect(directory.list().length).toBeGreaterThanOrEqual(2);
