@@ -4,19 +4,10 @@
  * stack trace. Each answer is worded by the host the request was meant for (./hosts.ts).
  */
 import type { ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { hostError } from './hosts';
 
-/** Far above any form or JSON body of the contract (a token request is a few hundred bytes), far below harm. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
-export function bodyCap(maxBytes = BODY_LIMIT_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => hostError(c, { status: 413, description: `The body is larger than ${maxBytes / 1024} KiB.` }),
-  });
-}
+export { BODY_LIMIT_BYTES, bodyCap } from './bodyCap';
 
 /** 405 with `Allow` when the path exists for other methods; register before the routes it guards. */
 export function methodGuard(app: Hono): MiddlewareHandler {
