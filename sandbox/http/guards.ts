@@ -5,6 +5,7 @@
  */
 import type { ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { incomingOf } from '../faults';
 import { hostError } from './hosts';
 
 export { BODY_LIMIT_BYTES, bodyCap } from './bodyCap';
@@ -21,6 +22,18 @@ export function methodGuard(app: Hono): MiddlewareHandler {
       }),
   });
 }
+
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node would send it bare; this sends it in the host's shape.
+ * HTTP/1.0 has no Host to require.
+ */
+export const hostRequired: MiddlewareHandler = async (c, next) => {
+  const incoming = incomingOf(c.env);
+  if (incoming?.httpVersion === '1.1' && incoming.headers.host === undefined) {
+    return hostError(c, { status: 400, description: 'An HTTP/1.1 request must carry a Host header.' });
+  }
+  return next();
+};
 
 export const notFound: NotFoundHandler = (c) =>
   hostError(c, { status: 404, description: `Nothing is served at ${c.req.method} ${c.req.path}.` });

@@ -105,3 +105,50 @@ describe('a body over the cap', () => {
     expect(bodyOf(answer)).toEqual({ error: { message: 'Payload Too Large', code: 0 } });
   });
 });
+
+/** Writes `bytes` and half-closes; resolves with every byte the sandbox sent before it closed. */
+async function exchange(bytes: string): Promise<string> {
+  const socket = await open();
+  let answer = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (answer += chunk));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.end(bytes);
+  await closed;
+  return answer;
+}
+
+describe('requests no route can serve', () => {
+  it.each([
+    ['the request target *', 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['the request target * with GET', 'GET * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['a token request without Host', 'POST /oauth2/token HTTP/1.1\r\nContent-Length: 0\r\n\r\n'],
+  ])('%s: a JSON 400 of the token service', async (_label, bytes) => {
+    const answer = await exchange(bytes);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\ncontent-type: application\/json/i);
+    expect(TokenErrorSchema.parse(bodyOf(answer)).error).toBe('invalid_request');
+  });
+
+  it('a /v1.1 request without Host: a JSON 400 of the catalog', async () => {
+    const answer = await exchange('GET /v1.1/charts?territory=TW HTTP/1.1\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bodyOf(answer)).toEqual({ error: { message: 'Invalid Request Body', code: 0 } });
+  });
+
+  it('an HTTP/1.0 request without Host is served, as HTTP/1.0 allows', async () => {
+    const answer = await exchange('GET /v1.1/charts?territory=TW HTTP/1.0\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+  });
+
+  it.each([
+    ['CONNECT to a host', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'],
+    ['CONNECT to a path', 'CONNECT /v1.1/charts HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+  ])('%s: a JSON 405 and a clean close', async (_label, bytes) => {
+    const answer = await exchange(bytes);
+    expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+    expect(answer).toMatch(/\r\nallow: [A-Z, ]+\r\n/i);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(TokenErrorSchema.parse(bodyOf(answer)).error).toBe('invalid_request');
+  });
+});
