@@ -275,12 +275,29 @@ export class TerritoryGenerator {
     );
   }
 
+  /**
+   * Each album is a new release in one category only, as on the service, so no two categories show the same albums.
+   * Several categories can take one language (華語, 台語 and 粵語 all take Mandarin-generated artists): the first listed
+   * takes most. The catch-all category (no languages) shares the territory's main language and any language taken by
+   * several categories or by none, so a small language keeps its few albums in its own category.
+   */
   private newReleaseCategories(albums: AlbumRec[]): NewReleaseCategoryRec[] {
     const r = this.rng('new-release');
-    const available = albums.filter((a) => a.territories.length > 0);
-    return this.text.newReleaseCategories.map((entry) => {
-      const inLang = entry.langs ? available.filter((a) => entry.langs?.includes(a.artist.lang)) : available;
-      const sorted = inLang.slice().sort((a, b) => b.sortKey - a.sortKey);
+    const entries = this.text.newReleaseCategories;
+    const mainLang = this.text.languages[0]?.[0];
+    const members = entries.map((): AlbumRec[] => []);
+    for (const album of albums) {
+      if (album.territories.length === 0) continue;
+      const lang = album.artist.lang;
+      const specific = entries.flatMap((entry, index) => (entry.langs?.includes(lang) === true ? [index] : []));
+      const catchAll = specific.length !== 1 || lang === mainLang ? entries.flatMap((entry, index) => (entry.langs === undefined ? [index] : [])) : [];
+      const takers = [...specific, ...catchAll];
+      if (takers.length === 0) continue;
+      const home = r.weighted(takers, takers.map((index) => (index === specific[0] ? 3 : 1)));
+      members[home]?.push(album);
+    }
+    return entries.map((entry, index) => {
+      const sorted = (members[index] ?? []).sort((a, b) => b.sortKey - a.sortKey);
       const count = Math.min(sorted.length, r.int(20, 40));
       return { id: this.newId(r), title: entry.title, albums: sorted.slice(0, count) };
     });

@@ -127,6 +127,22 @@ describe('generation', () => {
     expect(new Set(tracks.map((t) => t.durationMs)).size).toBeGreaterThan(tracks.length * 0.9);
   });
 
+  it.each(TERRITORIES)('%s: each new-release category has albums of its own, newest first', (territory) => {
+    for (const seed of [5, 20261122]) {
+      const categories = createCatalog(seed).territory(territory).newReleaseCategories;
+      const home = new Map<string, string>();
+      for (const category of categories) {
+        expect(category.albums.length, `${seed} ${category.title}`).toBeGreaterThanOrEqual(3);
+        const keys = category.albums.map((a) => a.sortKey);
+        expect(keys).toEqual([...keys].sort((a, b) => b - a));
+        for (const album of category.albums) {
+          expect(home.get(album.id), `${album.name} in ${category.title}`).toBeUndefined();
+          home.set(album.id, category.title);
+        }
+      }
+    }
+  });
+
   it('an ISRC names one recording across every territory, the odd records included', () => {
     for (const seed of [5, 20261122]) {
       const catalog = createCatalog(seed);
