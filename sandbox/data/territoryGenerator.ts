@@ -84,10 +84,12 @@ export class TerritoryGenerator {
     const genreStations = this.genreStations(pool);
     const moodStations = this.moodStations(playable);
 
-    // Children-category playlists open under /shared-playlists/{id} (sandbox/README.md), so they hold tracks too.
+    // Children-category playlists open under /shared-playlists/{id} (sandbox/README.md), so they hold tracks too;
+    // never an explicit one, as a service's children's corner does not.
     const childrenPlaylists = [...new Set(childrenCategories.flatMap((c) => [c, ...c.subcategories]).flatMap((c) => c.playlists))];
+    const clean = playable.filter((t) => !t.explicit);
     const kidsTracks = this.rng('children-tracks');
-    for (const playlist of childrenPlaylists) playlist.tracks = kidsTracks.sample(playable, kidsTracks.int(8, 25));
+    for (const playlist of childrenPlaylists) playlist.tracks = kidsTracks.sample(clean, kidsTracks.int(8, 25));
     const edge = edgeCases({
       seed: this.seed,
       territory: this.territory,
@@ -96,7 +98,7 @@ export class TerritoryGenerator {
       utcOffset: this.text.utcOffset,
       updatedAt: CATALOG_EPOCH_SECONDS - 86_400,
       owner: curators[0] ?? chartOwner,
-      playable,
+      childSafe: clean,
     });
     childrenCategories.push(...edge.childrenCategories);
 

@@ -143,6 +143,18 @@ describe('generation', () => {
     }
   });
 
+  it.each(TERRITORIES)('%s: no children category playlist holds an explicit track', (territory) => {
+    for (const seed of [5, 20261122]) {
+      const catalog = createCatalog(seed).territory(territory);
+      const categories = catalog.childrenCategories.flatMap((c) => [c, ...c.subcategories]);
+      const tracks = categories.flatMap((c) => c.playlists).flatMap((p) => p.tracks);
+      expect(tracks.length).toBeGreaterThan(500);
+      expect(tracks.filter((t) => t.explicit).map((t) => t.name)).toEqual([]);
+      // The catalog still has explicit tracks elsewhere: the rule is the children's corner's, not the catalog's.
+      expect(catalog.playable.some((t) => t.explicit)).toBe(true);
+    }
+  });
+
   it('an ISRC names one recording across every territory, the odd records included', () => {
     for (const seed of [5, 20261122]) {
       const catalog = createCatalog(seed);
