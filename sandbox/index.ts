@@ -81,7 +81,7 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
   options.port = address.port;
   origin = (options.publicOrigin ?? `http://${hostForUrl(options.host)}:${address.port}`).replace(/\/+$/, '');
   // The port is part of what the next run looks for.
-  await persistence?.save();
+  await persistence?.rewrite();
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -91,7 +91,7 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
     control,
     close() {
       closing ??= (async () => {
-        await persistence?.save();
+        await persistence?.rewrite();
         await new Promise<void>((resolve, reject) => {
           server.close((err) => (err ? reject(err) : resolve()));
           server.closeAllConnections();
