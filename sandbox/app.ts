@@ -13,7 +13,7 @@ import { createControl, mountControlApi, RequestLog, type SandboxControl } from 
 import { createMemberDirectory } from './data/members';
 import { faultMiddleware, seededRandom } from './faults';
 import type { SandboxOptions } from './options';
-import { bodyCap, lastResort, methodGuard, notFound, stderrLog, type SandboxLog } from './http/guards';
+import { bodyCap, hostRequired, lastResort, methodGuard, notFound, stderrLog, type SandboxLog } from './http/guards';
 import { mountQrGenerator } from './qr';
 import { mountArtwork } from './artwork';
 import { ImageRenderer } from './images/renderer';
@@ -62,6 +62,7 @@ export function createSandboxApp(options: SandboxOptions, origin: () => string, 
   // Not strict: every path also answers with a trailing slash (`/oauth2/token/`), as the real service does.
   const app = new Hono({ strict: false });
   // Order matters: the log sees what faults did; both run before any route; a body too large never reaches one.
+  app.use('*', hostRequired);
   app.use('*', requests.middleware());
   app.use('*', faultMiddleware(options.faults, seededRandom(options.seed)));
   app.use('*', bodyCap());

@@ -6,7 +6,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { IssuedTokens } from './auth/tokens';
 import type { AuthServices } from './auth/services';
-import type { SandboxClock } from './clock';
+import { advanceProblem, type SandboxClock } from './clock';
 import type { MemberDirectory } from './context';
 import { incomingOf, routeFamily } from './faults';
 import type { FaultOptions, LifetimeOptions, SandboxOptions } from './options';
@@ -150,7 +150,7 @@ const ApproveSchema = z.object({ user_code: z.string().min(1), member_id: z.stri
 const DenySchema = z.object({ user_code: z.string().min(1) });
 const RevokeSchema = z.object({ member_id: z.string().min(1) });
 const TokenSchema = z.object({ member_id: z.string().min(1).optional() });
-const AdvanceSchema = z.object({ ms: z.number().finite().nonnegative() });
+const AdvanceSchema = z.object({ ms: z.number().int().nonnegative() }).strict();
 
 /** Mounts the control API. Bodies are JSON; a body that does not fit answers 400 `{ "error": "invalid_request", ... }`. */
 export function mountControlApi(
@@ -227,6 +227,8 @@ export function mountControlApi(
   app.post('/__sandbox/time/advance', async (c) => {
     const b = await body(c.req.raw, AdvanceSchema);
     if (!b.ok) return c.json(bad(b.message), 400);
+    const problem = advanceProblem(b.value.ms, clock.offsetMs());
+    if (problem !== undefined) return c.json(bad(problem), 400);
     control.advanceTime(b.value.ms);
     return c.json({ now: clock.now(), clock_offset_ms: clock.offsetMs() });
   });

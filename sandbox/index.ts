@@ -2,10 +2,11 @@
  * The sandbox's public API: start a loopback emulator of the whole service contract, steer it, close it.
  * The app embeds it when no credentials are configured; every test uses it as its fixture.
  */
-import { Server } from 'node:http';
+import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { createAdaptorServer } from '@hono/node-server';
 import { createSandboxApp, type SandboxEnvironment } from './app';
+import { createSandboxServer } from './http/server';
+import { stderrLog } from './http/guards';
 import type { SandboxControl } from './control';
 import { resolveOptions, type SandboxOptions, type SandboxOptionsInput } from './options';
 
@@ -43,29 +44,6 @@ function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/**
- * Node answers what it cannot parse as HTTP (a broken request line, a bad header) before any route runs; this makes
- * that answer JSON in the token service's shape, as every other refusal of the sandbox is.
- */
-function answerUnreadableRequests(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({
-      error: 'invalid_request',
-      error_description: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
-    });
-    socket.end(
-      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
-        `Content-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
-}
-
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -89,9 +67,7 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
   const options = resolveOptions(input);
   let origin = '';
   const { app, control, persistence } = createSandboxApp(options, () => origin, env);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host });
-  if (!(server instanceof Server)) throw new Error('The sandbox expected a plain HTTP server.');
-  answerUnreadableRequests(server);
+  const server = createSandboxServer(app, options.host, env.log ?? stderrLog);
   const previous = options.port === 0 ? persistence?.previousPort : undefined;
   try {
     await listen(server, previous ?? options.port, options.host);
@@ -105,7 +81,7 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
   options.port = address.port;
   origin = (options.publicOrigin ?? `http://${hostForUrl(options.host)}:${address.port}`).replace(/\/+$/, '');
   // The port is part of what the next run looks for.
-  await persistence?.save();
+  await persistence?.rewrite();
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -115,7 +91,7 @@ export async function startSandbox(input?: SandboxOptionsInput, env: SandboxEnvi
     control,
     close() {
       closing ??= (async () => {
-        await persistence?.save();
+        await persistence?.rewrite();
         await new Promise<void>((resolve, reject) => {
           server.close((err) => (err ? reject(err) : resolve()));
           server.closeAllConnections();

@@ -14,6 +14,8 @@ export interface Authorization {
 
 export class Authorizations {
   private readonly byPair = new Map<string, Authorization>();
+  /** Hears each approval (a state file's journal). */
+  onRecord: (authorization: Authorization) => void = () => undefined;
 
   constructor(private readonly clock: Clock) {}
 
@@ -21,7 +23,9 @@ export class Authorizations {
     const key = JSON.stringify([clientId, memberId]);
     // Re-inserted so the list reads in the order of the latest approvals.
     this.byPair.delete(key);
-    this.byPair.set(key, { clientId, memberId, approvedAt: this.clock.now() });
+    const authorization = { clientId, memberId, approvedAt: this.clock.now() };
+    this.byPair.set(key, authorization);
+    this.onRecord({ ...authorization });
   }
 
   list(): Authorization[] {

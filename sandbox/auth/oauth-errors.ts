@@ -35,7 +35,14 @@ export async function readForm(c: Context): Promise<FormResult> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
     return { ok: false, description: 'The body must be application/x-www-form-urlencoded.' };
   }
-  const form = new URLSearchParams(await c.req.text());
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch (error) {
+    // The client hung up mid-body: a client's doing, answered (to nobody) as one, not a failure of the sandbox.
+    return { ok: false, description: `The body could not be read (${error instanceof Error ? error.message : String(error)}).` };
+  }
+  const form = new URLSearchParams(text);
   const seen = new Set<string>();
   for (const key of form.keys()) {
     if (seen.has(key)) return { ok: false, description: `The parameter ${key} is repeated.` };

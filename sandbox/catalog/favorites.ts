@@ -1,11 +1,14 @@
 /** Favorites added with POST /me/favorite, newest first, per member. */
 export class FavoriteLog {
   private readonly added = new Map<string, string[]>();
+  /** Hears each favorite added (a state file's journal). */
+  onAdd: (memberId: string, trackId: string) => void = () => undefined;
 
   add(memberId: string, trackId: string): boolean {
     const list = this.added.get(memberId) ?? [];
     if (list.includes(trackId)) return false;
     this.added.set(memberId, [trackId, ...list]);
+    this.onAdd(memberId, trackId);
     return true;
   }
 

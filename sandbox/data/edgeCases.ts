@@ -45,7 +45,8 @@ export interface EdgeCaseInput {
   utcOffset: string;
   updatedAt: number;
   owner: UserRec;
-  playable: readonly TrackRec[];
+  /** Tracks a children's playlist may hold: playable, none explicit. */
+  childSafe: readonly TrackRec[];
 }
 
 export interface EdgeCases {
@@ -82,7 +83,7 @@ export function edgeCases(input: EdgeCaseInput): EdgeCases {
     id: id(EDGE_IDS.trackWithoutAlbum),
     name: pack.song(r),
     durationMs: 201_000 + r.int(0, 999),
-    isrc: `${input.territory}ED02600001`,
+    isrc: `${input.territory}ED02690001`,
     trackNumber: 1,
     explicit: false,
     territories: everywhere,
@@ -100,7 +101,7 @@ export function edgeCases(input: EdgeCaseInput): EdgeCases {
     owner: input.owner,
     updatedAt: input.updatedAt,
     utcOffset: input.utcOffset,
-    tracks: [nohome, ...r.sample(input.playable, 8)],
+    tracks: [nohome, ...r.sample(input.childSafe, 8)],
   };
   const own: ChildrenCategoryRec = { id: id(EDGE_IDS.kidsWithOwnPlaylists), title: titles.own, imageWidths: [400, 720], subcategories: [], playlists: [odd] };
   const nothing: ChildrenCategoryRec = { id: id(EDGE_IDS.kidsWithNothing), title: titles.nothing, imageWidths: [533], subcategories: [], playlists: [] };

@@ -84,10 +84,12 @@ export class TerritoryGenerator {
     const genreStations = this.genreStations(pool);
     const moodStations = this.moodStations(playable);
 
-    // Children-category playlists open under /shared-playlists/{id} (sandbox/README.md), so they hold tracks too.
+    // Children-category playlists open under /shared-playlists/{id} (sandbox/README.md), so they hold tracks too;
+    // never an explicit one, as a service's children's corner does not.
     const childrenPlaylists = [...new Set(childrenCategories.flatMap((c) => [c, ...c.subcategories]).flatMap((c) => c.playlists))];
+    const clean = playable.filter((t) => !t.explicit);
     const kidsTracks = this.rng('children-tracks');
-    for (const playlist of childrenPlaylists) playlist.tracks = kidsTracks.sample(playable, kidsTracks.int(8, 25));
+    for (const playlist of childrenPlaylists) playlist.tracks = kidsTracks.sample(clean, kidsTracks.int(8, 25));
     const edge = edgeCases({
       seed: this.seed,
       territory: this.territory,
@@ -96,7 +98,7 @@ export class TerritoryGenerator {
       utcOffset: this.text.utcOffset,
       updatedAt: CATALOG_EPOCH_SECONDS - 86_400,
       owner: curators[0] ?? chartOwner,
-      playable,
+      childSafe: clean,
     });
     childrenCategories.push(...edge.childrenCategories);
 
@@ -186,6 +188,9 @@ export class TerritoryGenerator {
       const seqKey = `${country}${registrant}${year}`;
       const seq = (this.isrcSeq.get(seqKey) ?? 0) + 1;
       this.isrcSeq.set(seqKey, seq);
+      // Territories are generated apart, each with its own counter: the designation's first digit is the territory's,
+      // so two territories' recordings never share an ISRC (9 is left to the edge-case records).
+      const designation = `${TERRITORIES.indexOf(this.territory)}${pad(seq, 4)}`;
       const trackTerritories =
         territories.length > 1 && r.chance(0.1) ? territories.filter((t) => t === this.territory || r.chance(0.5)) : territories;
       const seconds = Math.min(360, Math.max(120, r.int(150, 270) + r.int(-30, 80)));
@@ -194,7 +199,7 @@ export class TerritoryGenerator {
         name,
         durationMs: seconds * 1000 + r.int(0, 999),
         // ISO 3901 as services send it: country, registrant, year, designation; 12 characters, no hyphens.
-        isrc: `${country}${registrant}${pad(year % 100, 2)}${pad(seq, 5)}`,
+        isrc: `${country}${registrant}${pad(year % 100, 2)}${designation}`,
         trackNumber: number,
         explicit,
         territories: trackTerritories,
@@ -272,12 +277,29 @@ export class TerritoryGenerator {
     );
   }
 
+  /**
+   * Each album is a new release in one category only, as on the service, so no two categories show the same albums.
+   * Several categories can take one language (華語, 台語 and 粵語 all take Mandarin-generated artists): the first listed
+   * takes most. The catch-all category (no languages) shares the territory's main language and any language taken by
+   * several categories or by none, so a small language keeps its few albums in its own category.
+   */
   private newReleaseCategories(albums: AlbumRec[]): NewReleaseCategoryRec[] {
     const r = this.rng('new-release');
-    const available = albums.filter((a) => a.territories.length > 0);
-    return this.text.newReleaseCategories.map((entry) => {
-      const inLang = entry.langs ? available.filter((a) => entry.langs?.includes(a.artist.lang)) : available;
-      const sorted = inLang.slice().sort((a, b) => b.sortKey - a.sortKey);
+    const entries = this.text.newReleaseCategories;
+    const mainLang = this.text.languages[0]?.[0];
+    const members = entries.map((): AlbumRec[] => []);
+    for (const album of albums) {
+      if (album.territories.length === 0) continue;
+      const lang = album.artist.lang;
+      const specific = entries.flatMap((entry, index) => (entry.langs?.includes(lang) === true ? [index] : []));
+      const catchAll = specific.length !== 1 || lang === mainLang ? entries.flatMap((entry, index) => (entry.langs === undefined ? [index] : [])) : [];
+      const takers = [...specific, ...catchAll];
+      if (takers.length === 0) continue;
+      const home = r.weighted(takers, takers.map((index) => (index === specific[0] ? 3 : 1)));
+      members[home]?.push(album);
+    }
+    return entries.map((entry, index) => {
+      const sorted = (members[index] ?? []).sort((a, b) => b.sortKey - a.sortKey);
       const count = Math.min(sorted.length, r.int(20, 40));
       return { id: this.newId(r), title: entry.title, albums: sorted.slice(0, count) };
     });

@@ -4,19 +4,11 @@
  * stack trace. Each answer is worded by the host the request was meant for (./hosts.ts).
  */
 import type { ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
+import { incomingOf } from '../faults';
 import { hostError } from './hosts';
 
-/** Far above any form or JSON body of the contract (a token request is a few hundred bytes), far below harm. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
-export function bodyCap(maxBytes = BODY_LIMIT_BYTES): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => hostError(c, { status: 413, description: `The body is larger than ${maxBytes / 1024} KiB.` }),
-  });
-}
+export { BODY_LIMIT_BYTES, bodyCap } from './bodyCap';
 
 /** 405 with `Allow` when the path exists for other methods; register before the routes it guards. */
 export function methodGuard(app: Hono): MiddlewareHandler {
@@ -30,6 +22,18 @@ export function methodGuard(app: Hono): MiddlewareHandler {
       }),
   });
 }
+
+/**
+ * RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node would send it bare; this sends it in the host's shape.
+ * HTTP/1.0 has no Host to require.
+ */
+export const hostRequired: MiddlewareHandler = async (c, next) => {
+  const incoming = incomingOf(c.env);
+  if (incoming?.httpVersion === '1.1' && incoming.headers.host === undefined) {
+    return hostError(c, { status: 400, description: 'An HTTP/1.1 request must carry a Host header.' });
+  }
+  return next();
+};
 
 export const notFound: NotFoundHandler = (c) =>
   hostError(c, { status: 404, description: `Nothing is served at ${c.req.method} ${c.req.path}.` });

@@ -1,8 +1,9 @@
 /**
  * What the sandbox keeps across restarts when it has a state file (the embedded sandbox keeps one in the app's data
- * folder): token digests, added favorites, authorizations, and the address it listened on. Restored at start; saved
- * after every request that may have changed it, before the answer leaves, so a client never holds a token the file
- * does not know; and after in-process control calls that change it.
+ * folder): token digests, added favorites, authorizations, and the address it listened on. Restored at start; each
+ * change is appended after the request that made it, before the answer leaves, so a client never holds a token the
+ * file does not know; and after in-process control calls that change it. The whole state is written at start, at
+ * close and now and then between (journal.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Authorizations } from '../auth/authorizations';
@@ -11,7 +12,8 @@ import type { FavoriteLog } from '../catalog/favorites';
 import type { SandboxControl } from '../control';
 import type { SandboxLog } from '../http/guards';
 import type { SandboxOptions } from '../options';
-import { readState, StateWriter, type SavedState } from './stateFile';
+import { StateJournal } from './journal';
+import { readState, type SavedState } from './stateFile';
 
 export interface PersistedParts {
   options: SandboxOptions;
@@ -23,7 +25,10 @@ export interface PersistedParts {
 export interface Persistence {
   /** The port the previous run listened on, when it listened on the same host: the origin stays the same. */
   previousPort: number | undefined;
+  /** Puts every change so far on disk. */
   save(): Promise<void>;
+  /** Writes the whole state in place of the file's lines (at start, with the port; at close). */
+  rewrite(): Promise<void>;
 }
 
 function current(parts: PersistedParts): SavedState {
@@ -49,10 +54,15 @@ export function persistTo(file: string, parts: PersistedParts, log: SandboxLog):
     if (saved.seed === parts.options.seed) parts.favorites.restore(saved.favorites);
     else log('the saved favorites belong to another catalog seed; they are left out', { saved: saved.seed, now: parts.options.seed });
   }
-  const writer = new StateWriter(file, () => current(parts), log);
+  const journal = new StateJournal(file, () => current(parts), log);
+  // Listening only now: what was restored is on disk already.
+  parts.tokens.onChange = (change) => journal.record(change);
+  parts.favorites.onAdd = (memberId, trackId) => journal.record({ e: 'favorite', memberId, trackId });
+  parts.authorizations.onRecord = (authorization) => journal.record({ e: 'authorization', ...authorization });
   return {
     previousPort: saved && saved.host === parts.options.host && saved.port > 0 ? saved.port : undefined,
-    save: () => writer.save(),
+    save: () => journal.save(),
+    rewrite: () => journal.rewrite(),
   };
 }
 

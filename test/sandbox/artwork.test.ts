@@ -12,9 +12,10 @@ import {
 import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import sharp from 'sharp';
-import { ArtworkCache, artworkSvg } from '../../sandbox/artwork';
+import { Hono } from 'hono';
+import { ARTWORK_SIZES, ArtworkCache, CHILDREN_IMAGE_HEIGHT, artworkSvg, drawnSize, mountArtwork } from '../../sandbox/artwork';
 import { ImageRenderer } from '../../sandbox/images/renderer';
-import { createCatalog } from '../../sandbox/data/catalog';
+import { CHILDREN_IMAGE_WIDTHS, createCatalog } from '../../sandbox/data/catalog';
 import { DEFAULT_OPTIONS } from '../../sandbox/options';
 import { catalogFixture } from './catalog-fixture';
 import { loopTurnsDuring } from './helpers';
@@ -186,6 +187,56 @@ describe('drawing off the event loop', () => {
     };
     expect(distance(small, large)).toBeLessThan(8);
     expect(distance(small, other)).toBeGreaterThan(distance(small, large) * 2);
+  });
+});
+
+describe('drawing less per picture', () => {
+  const distance = (p: Buffer, q: Buffer): number => {
+    let sum = 0;
+    for (let i = 0; i < p.length; i += 1) sum += Math.abs((p[i] ?? 0) - (q[i] ?? 0));
+    return sum / p.length;
+  };
+
+  it('large pictures are drawn at a fraction of their size: under half the pixels served over every kind and size', async () => {
+    const drawn: { width: number; height: number }[] = [];
+    const recording = {
+      jpeg(svg: string, quality: number, size?: { width: number; height: number }): Promise<Buffer> {
+        const declared = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg);
+        drawn.push({ width: Number(declared?.[1]), height: Number(declared?.[2]) });
+        return new ImageRenderer(1).jpeg(svg, quality, size);
+      },
+    };
+    const app = new Hono();
+    mountArtwork(app, recording);
+    const sizes = [
+      ...Object.entries(ARTWORK_SIZES).flatMap(([kind, sides]) => sides.map((side) => ({ kind, width: side, height: side }))),
+      ...CHILDREN_IMAGE_WIDTHS.map((width) => ({ kind: 'children', width, height: CHILDREN_IMAGE_HEIGHT })),
+    ];
+    let served = 0;
+    for (const { kind, width, height } of sizes) {
+      const res = await app.request(`/artwork/${kind}/Tfraction000000001/${width}x${height}.jpg`);
+      expect(res.status).toBe(200);
+      expect(jpegSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width, height });
+      served += width * height;
+    }
+    const drawnPixels = drawn.reduce((sum, d) => sum + d.width * d.height, 0);
+    expect(drawn).toHaveLength(sizes.length);
+    expect(drawnPixels / served).toBeLessThan(0.45);
+    // Tiles, the pictures seen most, are drawn at their own size.
+    expect(drawn.filter((d) => d.height === CHILDREN_IMAGE_HEIGHT && d.width >= 400)).toHaveLength(CHILDREN_IMAGE_WIDTHS.length);
+  });
+
+  it('a 1000 px picture drawn at a quarter and scaled up looks like the one drawn whole', async () => {
+    const renderer = new ImageRenderer(1);
+    // Rings, stripes (Tquarter…1 has slanted ones, where steps would show), soft discs, a horizon.
+    for (const id of ['Tquarter0000000001', 'Tquarter0000000002', 'Tquarter0000000003', 'Tquarter0000000004']) {
+      const size = drawnSize(1000, 1000);
+      expect(size).toEqual({ width: 250, height: 250 });
+      const quarter = await sharp(await renderer.jpeg(artworkSvg('album', id, 250, 250), 90, { width: 1000, height: 1000 })).raw().toBuffer();
+      const whole = await sharp(await renderer.jpeg(artworkSvg('album', id, 1000, 1000), 90)).raw().toBuffer();
+      // Other pictures are 40 or more apart on this scale.
+      expect(distance(quarter, whole)).toBeLessThan(4);
+    }
   });
 });
 

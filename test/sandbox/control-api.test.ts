@@ -70,6 +70,19 @@ describe('control API over HTTP', () => {
     expect(await tokenError(await pollDevice(fx.sb, code.device_code))).toBe('expired_token');
   });
 
+  it('refuses a clock step that is nonsense or too far with a JSON 400, and new tokens still live', async () => {
+    for (const ms of [1e308, -1, 1.5, '60000', null, 11 * 365.25 * 86_400_000]) {
+      const res = await control('/time/advance', { ms });
+      expect(res.status, `ms: ${String(ms)}`).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_request');
+    }
+    expect(() => fx.sb.control.advanceTime(Number.MAX_VALUE)).toThrow(RangeError);
+    const token = await tokenOk(await tokenRequest(fx.sb, { grant_type: 'client_credentials' }));
+    const me = await fetch(`${fx.sb.urls.api}/charts?territory=TW`, { headers: { authorization: `Bearer ${token.access_token}` } });
+    expect(me.status).toBe(200);
+  });
+
   it('logs client-facing requests only, and clears the log', async () => {
     expect((await control('/requests', undefined, 'DELETE')).status).toBe(200);
     await clientToken(fx.sb);

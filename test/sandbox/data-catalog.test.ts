@@ -127,6 +127,51 @@ describe('generation', () => {
     expect(new Set(tracks.map((t) => t.durationMs)).size).toBeGreaterThan(tracks.length * 0.9);
   });
 
+  it.each(TERRITORIES)('%s: each new-release category has albums of its own, newest first', (territory) => {
+    for (const seed of [5, 20261122]) {
+      const categories = createCatalog(seed).territory(territory).newReleaseCategories;
+      const home = new Map<string, string>();
+      for (const category of categories) {
+        expect(category.albums.length, `${seed} ${category.title}`).toBeGreaterThanOrEqual(3);
+        const keys = category.albums.map((a) => a.sortKey);
+        expect(keys).toEqual([...keys].sort((a, b) => b - a));
+        for (const album of category.albums) {
+          expect(home.get(album.id), `${album.name} in ${category.title}`).toBeUndefined();
+          home.set(album.id, category.title);
+        }
+      }
+    }
+  });
+
+  it.each(TERRITORIES)('%s: no children category playlist holds an explicit track', (territory) => {
+    for (const seed of [5, 20261122]) {
+      const catalog = createCatalog(seed).territory(territory);
+      const categories = catalog.childrenCategories.flatMap((c) => [c, ...c.subcategories]);
+      const tracks = categories.flatMap((c) => c.playlists).flatMap((p) => p.tracks);
+      expect(tracks.length).toBeGreaterThan(500);
+      expect(tracks.filter((t) => t.explicit).map((t) => t.name)).toEqual([]);
+      // The catalog still has explicit tracks elsewhere: the rule is the children's corner's, not the catalog's.
+      expect(catalog.playable.some((t) => t.explicit)).toBe(true);
+    }
+  });
+
+  it('an ISRC names one recording across every territory, the odd records included', () => {
+    for (const seed of [5, 20261122]) {
+      const catalog = createCatalog(seed);
+      const owner = new Map<string, string>();
+      const shared: string[] = [];
+      for (const territory of TERRITORIES) {
+        for (const track of catalog.territory(territory).byId.tracks.values()) {
+          const first = owner.get(track.isrc);
+          if (first !== undefined && first !== track.id) shared.push(`${track.isrc}: ${first} and ${track.id}`);
+          owner.set(track.isrc, track.id);
+        }
+      }
+      expect(shared, `seed ${seed}`).toEqual([]);
+      expect(owner.size).toBeGreaterThan(5 * 1500);
+    }
+  });
+
   it('demo members: two or three, each with a home territory, sign-in name and password', () => {
     const directory = createMemberDirectory(1);
     expect(directory.list().length).toBeGreaterThanOrEqual(2);

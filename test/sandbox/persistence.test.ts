@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FavoriteResultSchema, TrackPageSchema } from '../../shared/service/catalog';
-import { tokenDigest } from '../../sandbox/auth/tokens';
+import { MAX_TOKENS_PER_GRANT, tokenDigest } from '../../sandbox/auth/tokens';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { x } from './contract-paths';
 import { memberToken, tokenOk, tokenRequest } from './helpers';
@@ -170,6 +170,57 @@ describe('the state file', () => {
     await memberToken(sb);
     expect((await api(sb, '/me', tokens.access_token)).status).toBe(200);
     expect(logged.filter((line) => line.includes('could not be saved'))).toHaveLength(1);
+  });
+
+  it('a token request costs a line, not the whole token map: the file is rewritten only now and then', async () => {
+    const sb = await start();
+    const inodes = new Set<number>();
+    let largestStep = 0;
+    let size = statSync(file).size;
+    for (let i = 0; i < 1500; i += 1) {
+      await tokenOk(await tokenRequest(sb, { grant_type: 'client_credentials' }));
+      const now = statSync(file);
+      inodes.add(now.ino);
+      if (now.size > size) largestStep = Math.max(largestStep, now.size - size);
+      size = now.size;
+    }
+    // Renamed into place a handful of times (each rewrite is a new file), appended to otherwise.
+    expect(inodes.size).toBeLessThanOrEqual(8);
+    expect(largestStep).toBeLessThan(64 * 1024);
+    const second = await restart(sb);
+    const last = await tokenOk(await tokenRequest(second, { grant_type: 'client_credentials' }));
+    expect((await api(second, '/charts?territory=TW', last.access_token)).status).toBe(200);
+  });
+
+  it('what is kept is capped: a grant holds at most MAX_TOKENS_PER_GRANT live tokens, the oldest going first', async () => {
+    const sb = await start();
+    const first = await tokenOk(await tokenRequest(sb, { grant_type: 'client_credentials' }));
+    let last = first;
+    for (let i = 0; i < MAX_TOKENS_PER_GRANT; i += 1) last = await tokenOk(await tokenRequest(sb, { grant_type: 'client_credentials' }));
+    expect((await api(sb, '/charts?territory=TW', first.access_token)).status).toBe(401);
+    expect((await api(sb, '/charts?territory=TW', last.access_token)).status).toBe(200);
+    const second = await restart(sb);
+    const text = readFileSync(file, 'utf8');
+    expect(text.split('"kind":"client"').length - 1).toBeLessThanOrEqual(MAX_TOKENS_PER_GRANT);
+    expect((await api(second, '/charts?territory=TW', first.access_token)).status).toBe(401);
+    expect((await api(second, '/charts?territory=TW', last.access_token)).status).toBe(200);
+  });
+
+  it('a sandbox killed between rewrites finds every change again, and a torn last line is left out', async () => {
+    const sb = await start();
+    const member = await memberToken(sb, 'member-hanako');
+    const guest = await tokenOk(await tokenRequest(sb, { grant_type: 'client_credentials' }));
+    const rotated = await tokenOk(await tokenRequest(sb, { grant_type: 'refresh_token', refresh_token: member.refresh_token ?? '' }));
+    // What a kill leaves: the file as it is now (no save at close), plus half a line of a write cut short.
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}{"e":"access","sha2`);
+    const second = await startSandbox({ port: 0 }, { stateFile: file, log: (message) => logged.push(message) });
+    running.push(second);
+    expect((await api(second, '/charts?territory=TW', guest.access_token)).status).toBe(200);
+    expect((await api(second, '/me', rotated.access_token)).status).toBe(200);
+    const reused = await tokenRequest(second, { grant_type: 'refresh_token', refresh_token: member.refresh_token ?? '' });
+    expect(reused.status).toBe(400);
+    expect(logged.filter((line) => line.includes('set aside'))).toEqual([]);
   });
 
   it('when the previous port is taken, another one is used', async () => {
