@@ -20,6 +20,7 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     logger: deps.logger,
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
+    screenReader: deps.screenReader,
     // The embedded sandbox keeps its state beside Tunewall's, so a restart stays signed in (see sandbox/README.md).
     startSandbox: () =>
       startSandbox(

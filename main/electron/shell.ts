@@ -116,6 +116,7 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
     appVersion: app.getVersion(),
     systemLocale: app.getLocale(),
     isPackaged: app.isPackaged,
+    screenReader: () => app.accessibilitySupportEnabled,
   };
   try {
     return { core: await deps.createAppCore(coreDeps), problem: undefined, store };

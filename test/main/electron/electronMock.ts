@@ -111,6 +111,8 @@ export let fake: FakeState = freshState();
 
 class FakeApp extends EventEmitter {
   isPackaged = false;
+  /** As Electron: false until Chromium detects assistive technology (a screen reader) or it is set. */
+  accessibilitySupportEnabled = false;
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => fake.singleInstance);
@@ -243,6 +245,7 @@ export function resetElectronMock(): void {
   ipcMain.listeners.clear();
   app.removeAllListeners();
   app.isPackaged = false;
+  app.accessibilitySupportEnabled = false;
   powerMonitor.removeAllListeners();
   session.defaultSession.removeAllListeners();
 }

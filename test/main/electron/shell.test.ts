@@ -96,6 +96,13 @@ describe('after ready, with a core', () => {
     expect(d.store.get('k')).toBe('v');
   });
 
+  it('tells the core whether Chromium has detected a screen reader, as it is when asked', async () => {
+    const { deps: d } = await start();
+    expect(d.screenReader()).toBe(false);
+    app.accessibilitySupportEnabled = true;
+    expect(d.screenReader()).toBe(true);
+  });
+
   it('gives no cipher when encryption is unavailable', async () => {
     fake.safeStorage.available = false;
     const { deps: d } = await start();
