@@ -77,11 +77,15 @@ export function espeakLanguages(listing: string): Language[] {
   return (Object.keys(ESPEAK_VOICES) as Language[]).filter((language) => names.has(ESPEAK_VOICES[language]));
 }
 
-/** The program and arguments that say `request`, and what goes on its stdin. */
-export function speechCommand(engine: SpeechEngine, request: SpeechRequest): { args: string[]; stdin: string | undefined } {
+/**
+ * The program's arguments that say `request`, and what goes on its stdin. `voiced`: the engine has a voice of the
+ * language; without one its default voice says it rather than nothing.
+ */
+export function speechCommand(engine: SpeechEngine, request: SpeechRequest, voiced = true): { args: string[]; stdin: string | undefined } {
   if (engine === 'espeak-ng') {
+    const voice = voiced ? ['-v', ESPEAK_VOICES[request.language]] : [];
     // -b 1: the text is UTF-8; --stdin: it comes on standard input, so no part of it is ever read as an option.
-    return { args: ['-v', ESPEAK_VOICES[request.language], '-s', String(ESPEAK_RATE[request.rate]), '-b', '1', '--stdin'], stdin: `${request.text}\n` };
+    return { args: [...voice, '-s', String(ESPEAK_RATE[request.rate]), '-b', '1', '--stdin'], stdin: `${request.text}\n` };
   }
   // -w: the process lives while the message is spoken, so the next one in the queue waits its turn.
   return { args: ['-l', SPD_LANGUAGES[request.language], '-r', String(SPD_RATE[request.rate]), '-w', '--', request.text], stdin: undefined };
@@ -98,6 +102,8 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   const program = espeak ?? spd;
   let languages: Language[] = engine === 'spd-say' ? ['en', 'zh-Hant', 'ja'] : [];
   let listed = engine !== 'espeak-ng';
+  // Until espeak-ng has listed its voices, each language is taken to have one.
+  let voicesKnown = false;
   let current: ChildProcess | undefined;
   let queue: SpeechRequest[] = [];
   let failures = 0;
@@ -108,6 +114,7 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
     run(espeak, ['--voices']).then(
       (listing) => {
         languages = espeakLanguages(listing);
+        voicesKnown = true;
         logger.info('speech: espeak-ng voices', { languages });
         deps.changed?.();
       },
@@ -117,7 +124,7 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
 
   const start = (request: SpeechRequest): void => {
     if (program === undefined || engine === undefined) return;
-    const { args, stdin } = speechCommand(engine, request);
+    const { args, stdin } = speechCommand(engine, request, !voicesKnown || languages.includes(request.language));
     let child: ChildProcess;
     try {
       child = spawn(program, args);
