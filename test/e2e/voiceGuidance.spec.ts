@@ -76,25 +76,34 @@ for (const { language, tag, t } of CASES) {
     const firstTile = await focusedName(page);
     await saidInOrder(page, [t.a11y.signedIn, t.a11y.home, firstTile], mark);
 
-    // A burst of ten held presses along the charts row: said once, where focus stopped.
+    // A burst of ten held presses along the charts row (a key-down, then nine repeats): the first move is said once
+    // drawn and cut off by the first repeat; of the tiles passed over while the key repeats nothing; then, once, where
+    // focus stopped.
     await downToRow(page, 'charts');
     await expect.poll(() => lastText(page)).toBe(await focusedName(page));
     mark = (await spoken(page)).length;
     const start = await focusedKey(page);
     let moves = 0;
     let at = start;
+    let firstMove = '';
     for (let i = 0; i < 200 && moves < 10; i++) {
       await page.keyboard.down('ArrowRight');
       const now = await focusedKey(page);
       if (now !== at) {
         moves += 1;
         at = now;
+        if (moves === 1) firstMove = await focusedName(page);
       }
     }
     await page.keyboard.up('ArrowRight');
     expect(moves).toBe(10);
     const stoppedAt = await focusedName(page);
-    await expect.poll(() => texts(page, mark)).toEqual([stoppedAt]);
+    await expect.poll(async () => (await spoken(page)).at(-1)?.text).toBe(stoppedAt);
+    const burst = (await spoken(page)).slice(mark);
+    // Where focus stopped, said once and not cut off; before it at most the first move, and none of the eight between.
+    expect(burst.filter((s) => s.text === stoppedAt)).toHaveLength(1);
+    expect(burst.at(-1)?.cancelledAt).toBeNull();
+    expect(burst.map((s) => s.text)).toEqual(burst.length === 2 ? [firstMove, stoppedAt] : [stoppedAt]);
 
     // The repeat key (the remote's Info, F1 on a keyboard): where you are, again.
     mark = (await spoken(page)).length;

@@ -23,7 +23,10 @@ function recordingSpeech(voices: string[] = ['en']): Speech & { log: string[]; r
   };
 }
 
+/** Lets the focus check (a microtask) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the frame after the focus moved has been drawn and what it says is said. */
+const said = (speech: { log: string[] }, text: string) => vi.waitFor(() => expect(speech.log).toContain(text));
 
 function tiles(n: number): HTMLElement[] {
   document.body.innerHTML = '';
@@ -55,27 +58,37 @@ describe('the announcer', () => {
   });
   afterEach(() => announcer.dispose());
 
-  it('says where focus came to rest once a held key comes up, and cuts speech off on every press', async () => {
+  it('says each press’s focus once drawn, cut off by the next press; a held key says only where it stopped', async () => {
     const all = tiles(12);
     focus(all, 0);
-    await settle();
+    await said(speech, 'Tile 1, Artist');
     speech.log.length = 0;
+    // The key goes down: its move is said once drawn; then the key repeats, and nothing is said until it comes up.
     key('keydown');
-    for (let i = 1; i <= 10; i++) {
+    focus(all, 1);
+    await said(speech, 'Tile 2, Artist');
+    key('keydown', 'ArrowRight', true);
+    for (let i = 2; i <= 10; i++) {
       focus(all, i);
       await settle();
       key('keydown', 'ArrowRight', true);
     }
-    expect(speech.log.filter((entry) => entry !== '✂')).toEqual([]);
+    expect(speech.log).toEqual(['✂', 'Tile 2, Artist', ...Array<string>(10).fill('✂')]);
     key('keyup');
-    expect(speech.log.filter((entry) => entry !== '✂')).toEqual(['Tile 11, Artist']);
+    expect(speech.log.at(-1)).toBe('Tile 11, Artist');
     expect(speech.requests.at(-1)).toMatchObject({ language: 'en', mode: 'interrupt', rate: 'normal' });
+    // Presses one at a time: each said, each cutting off the one before.
+    key('keydown');
+    focus(all, 11);
+    await said(speech, 'Tile 12, Artist');
+    key('keyup');
+    expect(speech.log.slice(-2)).toEqual(['✂', 'Tile 12, Artist']);
   });
 
   it('a focus moved with no key held (a screen settling, the mouse) is said at once', async () => {
     const all = tiles(3);
     focus(all, 2);
-    await settle();
+    await said(speech, 'Tile 3, Artist');
     expect(speech.log).toEqual(['Tile 3, Artist']);
   });
 
@@ -83,7 +96,7 @@ describe('the announcer', () => {
     announcer.screen([{ text: 'Home' }], [{ text: 'Signed in.' }]);
     const all = tiles(2);
     focus(all, 0);
-    await settle();
+    await said(speech, '+Tile 1, Artist');
     expect(speech.log).toEqual(['Signed in.', '+Home', '+Tile 1, Artist']);
     const dialog = document.createElement('div');
     dialog.setAttribute('role', 'dialog');
@@ -94,7 +107,7 @@ describe('the announcer', () => {
     if (cancel === null) throw new Error('no button');
     all[0]?.classList.remove('is-focused');
     cancel.classList.add('is-focused');
-    await settle();
+    await said(speech, '+Cancel');
     expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
   });
 

@@ -2,11 +2,12 @@
  * A recording stand-in for the Web Speech API, installed before a page's own script runs (Playwright's addInitScript):
  * `window.speechSynthesis` with a voice of each UI language, and a `SpeechSynthesisUtterance` whose every use is
  * recorded: its text, `lang`, rate, when it was asked for, when it started (its `start` event), and when it was cancelled.
- * Utterances take turns as in a browser; each "speaks" for `SPOKEN_MS` unless cancelled first.
+ * Utterances take turns as in a browser; each "speaks" for `SPOKEN_MS_PER_CHARACTER` a character (as long as a voice
+ * would take, roughly) unless cancelled first.
  */
 import { z } from 'zod';
 
-export const SPOKEN_MS = 30;
+export const SPOKEN_MS_PER_CHARACTER = 40;
 
 export const SpokenSchema = z.object({
   text: z.string(),
@@ -23,7 +24,7 @@ export type Spoken = z.infer<typeof SpokenSchema>;
 /** `voices`: the voices' languages the page finds (a browser with none: the page falls back to the shell). */
 export function speechStandInScript(voices: readonly string[] = ['en-US', 'zh-TW', 'ja-JP']): string {
   return `(() => {
-  const SPOKEN_MS = ${SPOKEN_MS};
+  const SPOKEN_MS_PER_CHARACTER = ${SPOKEN_MS_PER_CHARACTER};
   const log = [];
   Object.defineProperty(window, '__tunewallSpoken', { value: log });
   const voices = ${JSON.stringify(voices)}.map((lang) => ({ name: 'Stand-in ' + lang, lang, localService: true, default: lang === 'en-US', voiceURI: 'stand-in:' + lang }));
@@ -61,7 +62,7 @@ export function speechStandInScript(voices: readonly string[] = ['en-US', 'zh-TW
       current = null;
       fire(mine.utterance, 'end');
       next();
-    }, SPOKEN_MS);
+    }, Math.max(200, SPOKEN_MS_PER_CHARACTER * mine.utterance.text.length));
   };
   const synth = new EventTarget();
   Object.assign(synth, {

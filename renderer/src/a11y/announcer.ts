@@ -1,7 +1,8 @@
 /**
- * Voice guidance's timing: what is said when, from the focus and key presses the page already has. Focus that moves
- * while a key is down is said when the key comes up, where focus came to rest; every press cuts off what was being
- * said. A screen's name (or a dialog's title) goes before the first item focused in it. Statuses wait their turn.
+ * Voice guidance's timing: what is said when, from the focus and key presses the page already has. Focus that comes to
+ * rest is said as soon as it has been drawn, and every press cuts off what was being said; while a key repeats (held
+ * down) nothing is said until it comes up, where focus stopped. A screen's name (or a dialog's title) goes before the
+ * first item focused in it. Statuses wait their turn.
  */
 import type { Language } from '../../../shared/bridge';
 import { intentForKey } from '../input/keymap';
@@ -27,7 +28,10 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 export class Announcer {
   private readonly doc: Document;
+  /** Keys repeating now (held down): what focus passes over is not said. */
   private readonly held = new Set<string>();
+  /** Counts presses: a focus said after its frame is not said if another press came meanwhile. */
+  private presses = 0;
   private focus: HTMLElement | undefined;
   private dialog: Element | undefined;
   private unsaid = false;
@@ -38,6 +42,7 @@ export class Announcer {
   private keyTimer: ReturnType<typeof setTimeout> | undefined;
   private checkQueued = false;
   private sawKeyUp = false;
+  private scheduled = false;
   private observer: MutationObserver | undefined;
   private detach: (() => void) | undefined;
 
@@ -50,8 +55,10 @@ export class Announcer {
     // Capture: before the key map turns the press into a move, so what was being said stops first.
     const down = (event: KeyboardEvent): void => {
       if (intentForKey(event) === undefined) return;
-      this.held.add(event.code || event.key);
+      this.presses += 1;
       this.deps.speech.cancel();
+      if (!event.repeat) return;
+      this.held.add(event.code || event.key);
       if (this.keyTimer !== undefined) clearTimeout(this.keyTimer);
       // Only on a device whose keys have never come up: elsewhere a slow moment between two repeats is no release.
       if (!this.sawKeyUp) this.keyTimer = setTimeout(() => this.release(undefined), this.deps.keyUpTimeoutMs ?? 600);
@@ -123,7 +130,7 @@ export class Announcer {
   private release(key: string | undefined): void {
     if (key === undefined) this.held.clear();
     else this.held.delete(key);
-    if (this.held.size > 0) return;
+    if (this.held.size > 0 || this.scheduled) return;
     clearTimeout(this.keyTimer);
     this.keyTimer = undefined;
     if (this.unsaid) this.sayFocus(false);
@@ -138,7 +145,30 @@ export class Announcer {
       if (element === this.focus || element === undefined) return;
       this.focus = element;
       this.unsaid = true;
-      if (this.held.size === 0) this.sayFocus(false);
+      if (this.held.size === 0) this.sayAfterPaint();
+    });
+  }
+
+  /**
+   * Once the frame showing the new focus has been drawn: working out the name reads styles, which inside the press
+   * would delay the very frame that shows it. Not said if another press came meanwhile (it says its own).
+   */
+  private sayAfterPaint(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const press = this.presses;
+    const run = (): void => {
+      this.scheduled = false;
+      if (press === this.presses && this.held.size === 0 && this.unsaid) this.sayFocus(false);
+    };
+    if (typeof requestAnimationFrame !== 'function') {
+      setTimeout(run, 0);
+      return;
+    }
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = run;
+      channel.port2.postMessage(null);
     });
   }
 
