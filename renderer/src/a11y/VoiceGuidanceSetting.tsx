@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { FocusButton } from '../components/FocusButton';
@@ -11,6 +12,12 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
   const { bridge } = useTunewall();
   const enabled = useApp((s) => s.state?.voiceGuidance.enabled ?? false);
   const missing = useStore(voiceStore, (s) => s.missingVoice);
+  const note = useRef<HTMLParagraphElement>(null);
+  // The notice below the choice comes into view with it: it is what the choice is about.
+  const reveal = (node: HTMLElement): void => {
+    onFocused(node);
+    if (note.current !== null) onFocused(note.current);
+  };
   return (
     <>
       <h2 id="voice-guidance-heading">{t('settings.voiceGuidance')}</h2>
@@ -21,7 +28,7 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
             focusKey={`voice-guidance:${value ? 'on' : 'off'}`}
             selected={enabled === value}
             onSelect={() => void bridge.setVoiceGuidance(value)}
-            onFocused={onFocused}
+            onFocused={reveal}
             label={`${t('settings.voiceGuidance')}: ${value ? t('settings.voiceOn') : t('settings.voiceOff')}`}
           >
             {value ? t('settings.voiceOn') : t('settings.voiceOff')}
@@ -29,7 +36,7 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
         ))}
       </div>
       {enabled && missing !== undefined && (
-        <p className="muted" data-testid="no-voice">
+        <p ref={note} className="muted" data-testid="no-voice">
           {noVoiceText(t, missing, i18n.language)}
         </p>
       )}
