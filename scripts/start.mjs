@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStale } from './staleness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,27 +39,103 @@ export function buildIsStale() {
   return isStale(root, OUTPUTS, SOURCES);
 }
 
-/** The electron package fetches its binary on first use; try that once, quietly and bounded, before giving up. */
-function tryFetchElectron() {
-  let installer;
-  try {
-    installer = path.join(path.dirname(require.resolve('electron/package.json')), 'install.js');
-  } catch {
-    return;
-  }
-  if (!fs.existsSync(installer)) return;
-  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'ignore', timeout: 300_000 });
+export const ROOT_NOTICE =
+  'tunewall: running as root, so Electron starts with --no-sandbox (Chromium refuses root otherwise). That turns off ' +
+  "Chromium's operating-system sandbox: a page that broke out of its renderer would have root's rights on this " +
+  "machine. Tunewall's own page isolation (no Node, context isolation, sandboxed preload) stays on. To keep the " +
+  'sandbox, run `npm start` as an ordinary user (for example `sudo -u <user> npm start`, or log in as that user).';
+
+/** Electron's command line: as root, Chromium's sandbox must be off (the kiosk shell does the same), and the user told once. */
+export function electronLaunch({ root: appDir, argv, uid }) {
+  const asRoot = uid === 0;
+  return {
+    args: [...(asRoot ? ['--no-sandbox'] : []), appDir, ...argv],
+    notice: asRoot ? ROOT_NOTICE : undefined,
+  };
 }
 
-function main() {
+/** One line per tenth of the download (rewritten in place on a terminal), so a first start is never silent. */
+function progressReporter(stream) {
+  let shown = -1;
+  return ({ transferred, total, percent }) => {
+    const step = Math.floor(percent * 10);
+    if (step === shown) return;
+    shown = step;
+    const mb = (bytes) => Math.round(bytes / 1e6);
+    const size = total ? `${mb(transferred)} of ${mb(total)} MB` : `${mb(transferred)} MB`;
+    const line = `tunewall: downloading Electron: ${step * 10}% (${size})`;
+    if (stream.isTTY) stream.write(`\r${line}${step === 10 ? '\n' : ''}`);
+    else stream.write(`${line}\n`);
+  };
+}
+
+/** What went wrong with the download, in words: fetch's cause (ENOTFOUND, ECONNREFUSED, …), an HTTP status, a checksum. */
+export function describeDownloadFailure(error) {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const code = cause && 'code' in cause ? cause.code : undefined;
+  const detail = cause ? ` (${[code, cause.message].filter(Boolean).join(': ')})` : '';
+  return `${error.message}${detail}`;
+}
+
+function lastLine(text) {
+  return (text ?? '').trim().split('\n').filter(Boolean).at(-1) ?? 'no reason given';
+}
+
+/**
+ * The electron package fetches its binary on first use (about 100 MB). Downloads it with @electron/get, showing
+ * progress, then lets the package's own installer unpack it from the download cache. Returns why it failed, if it did.
+ */
+async function fetchElectron() {
+  let packageDir;
+  try {
+    packageDir = path.dirname(require.resolve('electron/package.json'));
+  } catch {
+    return 'the electron package is not installed (run `npm install`)';
+  }
+  const packageJson = path.join(packageDir, 'package.json');
+  const { version } = JSON.parse(fs.readFileSync(packageJson, 'utf8'));
+  let downloadArtifact;
+  try {
+    ({ downloadArtifact } = await import(pathToFileURL(createRequire(packageJson).resolve('@electron/get')).href));
+  } catch (error) {
+    return `@electron/get cannot be loaded (${error instanceof Error ? error.message : String(error)})`;
+  }
+  console.error(`tunewall: Electron ${version} is not installed yet; downloading it once (about 100 MB)…`);
+  const remoteChecksums = process.env.electron_use_remote_checksums || process.env.npm_config_electron_use_remote_checksums;
+  try {
+    await downloadArtifact({
+      version,
+      artifactName: 'electron',
+      platform: process.platform,
+      arch: process.arch,
+      cacheRoot: process.env.electron_config_cache,
+      checksums: remoteChecksums ? undefined : JSON.parse(fs.readFileSync(path.join(packageDir, 'checksums.json'), 'utf8')),
+      downloadOptions: { quiet: true, getProgressCallback: progressReporter(process.stderr) },
+    });
+  } catch (error) {
+    return `the download failed: ${describeDownloadFailure(error)}`;
+  }
+  const install = spawnSync(process.execPath, [path.join(packageDir, 'install.js')], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  if (install.status !== 0) return `the downloaded Electron could not be unpacked: ${lastLine(install.stderr)}`;
+  return undefined;
+}
+
+async function main() {
   let electron = findElectronBinary();
+  let failure;
   if (electron === undefined && !process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
-    tryFetchElectron();
+    failure = await fetchElectron();
     electron = findElectronBinary();
   }
   if (electron === undefined) {
+    const why = failure ?? (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD ? 'ELECTRON_SKIP_BINARY_DOWNLOAD is set' : 'it was not found after the download');
     console.error(
-      'tunewall: the Electron binary is not installed and could not be downloaded here; run Tunewall in the system Chromium instead with `npm run kiosk`.',
+      `tunewall: the Electron binary is not installed (${why}). Run Tunewall in the system Chromium instead with \`npm run kiosk\`, or fix the cause and run \`npm start\` again (ELECTRON_MIRROR names another download site).`,
     );
     process.exit(1);
   }
@@ -71,7 +147,9 @@ function main() {
       process.exit(build.status ?? 1);
     }
   }
-  const child = spawn(electron, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const launch = electronLaunch({ root, argv: process.argv.slice(2), uid: process.getuid?.() });
+  if (launch.notice) console.error(launch.notice);
+  const child = spawn(electron, launch.args, { cwd: root, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   child.on('error', (error) => {
@@ -80,4 +158,4 @@ function main() {
   });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

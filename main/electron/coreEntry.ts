@@ -4,7 +4,6 @@
  */
 import { join } from 'node:path';
 import { createAppCore as createCore } from '../core/app';
-import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import type { CreateAppCore } from './coreDeps';
 
 export const createAppCore: CreateAppCore | undefined = (deps) =>
@@ -21,10 +20,14 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
     screenReader: deps.screenReader,
-    // The embedded sandbox keeps its state beside Tunewall's, so a restart stays signed in (see sandbox/README.md).
-    startSandbox: () =>
-      startSandbox(
+    startSandbox: async () => {
+      // Loaded only when used: the sandbox draws its pictures with sharp, a native module built per OS and CPU, and a
+      // Tunewall with real credentials must start even where sharp cannot load.
+      const { SANDBOX_STATE_FILE, startSandbox } = await import('../../sandbox/index');
+      // The embedded sandbox keeps its state beside Tunewall's, so a restart stays signed in (see sandbox/README.md).
+      return startSandbox(
         { host: deps.env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
         { stateFile: join(deps.userDataDir, SANDBOX_STATE_FILE), log: (message, fields) => deps.logger.warn(`sandbox: ${message}`, fields) },
-      ),
+      );
+    },
   });

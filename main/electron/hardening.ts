@@ -3,6 +3,7 @@
  * <webview>, and (in production) ignores reload and developer-tools keys.
  */
 import type { Logger } from '../core/ports';
+import { isAppUrl } from './appUrl';
 import { shouldBlockInput, type KeyInput } from './inputPolicy';
 
 export interface PreventableEvent {
@@ -15,16 +16,36 @@ export interface HardenableContents {
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   on(event: 'before-input-event', listener: (event: PreventableEvent, input: KeyInput) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  getURL(): string;
 }
 
-const hardened = new WeakSet<object>();
+/** Whether each hardened webContents may use developer keys. */
+const devtoolsAllowed = new WeakMap<object, boolean>();
 
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** The page's own location.reload(): Electron reports it as a navigation to the URL already shown. */
+export function isReloadOfAppPage(url: string, currentUrl: string): boolean {
+  return isAppUrl(url) && withoutFragment(url) === withoutFragment(currentUrl);
+}
+
+/**
+ * Electron emits app 'web-contents-created' inside `new BrowserWindow`, so the main window is hardened for "any
+ * other webContents" before window.ts hardens it again with its own developer-tools choice: the later call's choice
+ * wins, the listeners are added once.
+ */
 export function hardenWebContents(contents: HardenableContents, options: { devtools: boolean; logger: Logger }): void {
-  if (hardened.has(contents)) return;
-  hardened.add(contents);
+  const already = devtoolsAllowed.has(contents);
+  devtoolsAllowed.set(contents, options.devtools);
+  if (already) return;
   const { logger } = options;
   // The renderer is a single page; the main process alone changes what it shows (loadURL is not a navigation).
+  // The one exception is the page reloading itself (the crash screen's Reload button).
   contents.on('will-navigate', (event, url) => {
+    if (isReloadOfAppPage(url, contents.getURL())) return;
     event.preventDefault();
     logger.warn('window: navigation denied', { url });
   });
@@ -41,6 +62,6 @@ export function hardenWebContents(contents: HardenableContents, options: { devto
     logger.warn('window: webview denied');
   });
   contents.on('before-input-event', (event, input) => {
-    if (shouldBlockInput(input, options.devtools)) event.preventDefault();
+    if (shouldBlockInput(input, devtoolsAllowed.get(contents) ?? false)) event.preventDefault();
   });
 }

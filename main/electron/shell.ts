@@ -42,6 +42,8 @@ export interface ShellDeps {
   argv: readonly string[];
   env: Readonly<Record<string, string | undefined>>;
   logger: Logger;
+  /** For safeStorage's time limit; tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface ShellHandle {
@@ -60,8 +62,16 @@ function errorText(error: unknown): string {
 
 /** Must run before `ready`. Returns false when another Tunewall already runs (this one then quits). */
 export function prepareShell(logger: Logger): boolean {
-  // Every renderer sandboxed, whatever its webPreferences say.
-  app.enableSandbox();
+  if (app.commandLine.hasSwitch('no-sandbox')) {
+    // Started as root (scripts/start.mjs says so): app.enableSandbox() would drop --no-sandbox from the command line
+    // (electron_api_app.cc, RemoveNoSandboxSwitch) and Chromium would refuse to run. Every window still asks for
+    // sandbox: true, so renderers keep Electron's sandbox (no Node); only Chromium's OS-level sandbox is off.
+    logger.warn('shell: started with --no-sandbox; Chromium\'s operating-system sandbox is off');
+    app.commandLine.appendSwitch('disable-gpu-sandbox');
+  } else {
+    // Every renderer sandboxed, whatever its webPreferences say.
+    app.enableSandbox();
+  }
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   if (!app.requestSingleInstanceLock()) {
     logger.info('shell: Tunewall is already running; handing over to it');
@@ -85,17 +95,17 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
   if (deps.createAppCore === undefined) {
     return { core: undefined, problem: 'This build of Tunewall has no core: it was built without main/core/app.ts.', store: undefined };
   }
-  const choice = createSafeStorageCipher(safeStorage, process.platform);
-  logger.info('shell: token encryption', {
-    backend: choice.backend,
-    protection: choice.cipher?.protection ?? 'memory',
-  });
   const userDataDir = app.getPath('userData');
   const store = openKeyValueStore({
     createStore: deps.createStore,
     fs: { ...fs, chmod: fs.chmodSync, syncDir: syncDirectory },
     userDataDir,
     logger,
+  });
+  const choice = await createSafeStorageCipher({ safeStorage, platform: process.platform, store, logger, sleep: deps.sleep });
+  logger.info('shell: token encryption', {
+    backend: choice.backend,
+    protection: choice.cipher?.protection ?? 'memory',
   });
   // electron-store answers this synchronous channel for stores opened in a renderer, without looking at the sender.
   // Tunewall's renderer opens no store, so nothing may answer it.

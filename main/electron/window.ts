@@ -6,12 +6,17 @@ import { BrowserWindow } from 'electron';
 import type { Logger } from '../core/ports';
 import { RELOADS_ALLOWED, RELOAD_WINDOW_MS, createReloadBudget, errorPageUrl } from './crashRecovery';
 import { hardenWebContents } from './hardening';
-import { isConfirmKey } from './inputPolicy';
+import { developerKeyAction, isConfirmKey } from './inputPolicy';
 import type { SenderPolicy } from './senderPolicy';
 import { BACKGROUND_COLOR, type WindowOptions } from './windowOptions';
 
 /** After the error page has been up this long, try the app again unattended (a kiosk may have no one to press OK). */
 export const AUTO_RETRY_MS = 5 * 60_000;
+/**
+ * How long the end of a renderer we crashed ourselves (after a hang) is expected. A renderer whose every thread is
+ * stuck may never report its end; the expectation must not outlive that and swallow a later real crash.
+ */
+export const FORCED_CRASH_GRACE_MS = 30_000;
 
 export interface MainWindowDeps {
   options: WindowOptions;
@@ -82,10 +87,20 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
     });
   };
 
+  keepRendererAlive(win, deps, load);
+  if (devtools) allowDeveloperKeys(contents);
+
+  load(deps.entryUrl);
+  return win;
+}
+
+/** Reloads the page after a crash or a hang, up to a budget, then shows the error page and tries again later. */
+function keepRendererAlive(win: BrowserWindow, deps: MainWindowDeps, load: (url: string) => void): void {
+  const { logger } = deps;
+  const contents = win.webContents;
   const budget = createReloadBudget({ max: RELOADS_ALLOWED, windowMs: RELOAD_WINDOW_MS, now: deps.now ?? Date.now });
   const setTimer = deps.setTimer ?? defaultTimer;
   let showingError = false;
-  let expectingKill = false;
   let cancelRetry: (() => void) | undefined;
 
   const showApp = (): void => {
@@ -110,10 +125,16 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
     return false;
   };
 
+  // Our own forcefullyCrashRenderer after a hang, already counted. Electron reports its end later: on Linux as
+  // 'crashed' (it asks the renderer to crash itself), elsewhere as 'killed'.
+  let cancelForcedCrash: (() => void) | undefined;
+  const stopExpectingForcedCrash = (): void => {
+    cancelForcedCrash?.();
+    cancelForcedCrash = undefined;
+  };
   contents.on('render-process-gone', (_event, details) => {
-    // The kill that follows our own handling of a hang was already counted.
-    if (expectingKill && details.reason === 'killed') {
-      expectingKill = false;
+    if (cancelForcedCrash !== undefined && (details.reason === 'crashed' || details.reason === 'killed')) {
+      stopExpectingForcedCrash();
       return;
     }
     if (recover(`the page stopped (${details.reason})`)) contents.reload();
@@ -122,7 +143,10 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   win.on('unresponsive', () => {
     if (recover('the page stopped responding')) {
       // A hung renderer ignores a plain reload; end it first.
-      expectingKill = true;
+      stopExpectingForcedCrash();
+      cancelForcedCrash = setTimer(() => {
+        cancelForcedCrash = undefined;
+      }, FORCED_CRASH_GRACE_MS);
       contents.forcefullyCrashRenderer();
       contents.reload();
     }
@@ -137,8 +161,21 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
 
   win.on('closed', () => {
     cancelRetry?.();
+    stopExpectingForcedCrash();
   });
+}
 
-  load(deps.entryUrl);
-  return win;
+/**
+ * With --devtools: DevTools open, and the window acts on their keys itself, since without an application menu Electron
+ * has no accelerators for them (they come from the default menu's roles: lib/browser/api/menu-item-roles.ts).
+ */
+function allowDeveloperKeys(contents: BrowserWindow['webContents']): void {
+  contents.on('before-input-event', (event, input) => {
+    const action = developerKeyAction(input);
+    if (action === undefined) return;
+    event.preventDefault();
+    if (action === 'reload') contents.reload();
+    else contents.toggleDevTools();
+  });
+  contents.openDevTools({ mode: 'detach' });
 }

@@ -1,8 +1,19 @@
 /**
- * The one fake of the 'electron' module for Tunewall's shell tests. Use it with
- *   vi.mock('electron', () => import('./electronMock'));
- * and call resetElectronMock() in beforeEach. Members are stable objects (the code under test keeps references);
- * their recorded calls and state live in `fake`, which reset rebuilds.
+ * The one fake of the 'electron' module, installed for every test by test/setup.ts; shell tests call
+ * resetElectronMock() in beforeEach. Members are stable objects (the code under test keeps references); their recorded
+ * calls and state live in `fake`, which reset rebuilds.
+ *
+ * It behaves as Electron 45 does where Tunewall depends on it, each point checked against Electron's source (paths
+ * below are in github.com/electron/electron) and node_modules/electron/electron.d.ts:
+ * - `new BrowserWindow` emits app 'web-contents-created' before the constructor returns (BrowserWindow's constructor
+ *   creates its WebContents, whose _init emits it: lib/browser/api/web-contents.ts, `app.emit('web-contents-created')`).
+ * - `forcefullyCrashRenderer()` on Linux sends the renderer an explicit crash (shell/browser/api/
+ *   electron_api_web_contents.cc, ForcefullyCrashRenderer: `rph->ForceCrash()`), so 'render-process-gone' arrives
+ *   later (posted: EmitRenderProcessGone) with reason 'crashed', not 'killed'.
+ * - A page's own `location.reload()` is a renderer-initiated main-frame navigation, so it emits 'will-navigate'
+ *   (shell/browser/electron_navigation_throttle.cc, WillStartRequest); `webContents.reload()` does not.
+ * - safeStorage (shell/browser/api/electron_api_safe_storage.cc): see `safeStorage` below.
+ * - `protocol.registerSchemesAsPrivileged` throws once the app is ready (electron_api_protocol.cc).
  */
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
@@ -21,8 +32,26 @@ export class FakeWebContents extends EventEmitter {
   });
   readonly reload = vi.fn();
   readonly send = vi.fn();
-  readonly forcefullyCrashRenderer = vi.fn();
+  readonly openDevTools = vi.fn();
+  readonly toggleDevTools = vi.fn();
+  readonly forcefullyCrashRenderer = vi.fn(() => {
+    // Linux: the renderer is told to crash; its end is reported later, as a crash.
+    setImmediate(() => this.emit('render-process-gone', { preventDefault: () => undefined }, { reason: 'crashed', exitCode: 0 }));
+  });
   readonly mainFrame = { url: '', parent: null };
+
+  /**
+   * The page calls location.reload(): Electron emits 'will-navigate' (details, url) for the same URL; unless a
+   * listener prevents it, the page reloads. Returns whether it reloaded.
+   */
+  pageReloads(): boolean {
+    let prevented = false;
+    const details = { url: this.url, isSameDocument: false, isMainFrame: true, frame: null, preventDefault: () => (prevented = true) };
+    this.emit('will-navigate', details, this.url, false, true, 1, 1);
+    if (!prevented) this.pageReloadCount += 1;
+    return !prevented;
+  }
+  pageReloadCount = 0;
 
   isDestroyed(): boolean {
     return this.destroyed;
@@ -50,6 +79,7 @@ export class FakeBrowserWindow extends EventEmitter {
   constructor(readonly options: Record<string, unknown>) {
     super();
     fake.windows.push(this);
+    app.emit('web-contents-created', { preventDefault: () => undefined }, this.webContents);
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -78,7 +108,13 @@ interface FakeState {
   singleInstance: boolean;
   exposed: Map<string, unknown>;
   rendererListeners: Map<string, Set<Listener>>;
-  safeStorage: { available: boolean; backend: string };
+  /**
+   * The system safeStorage finds: the Linux backend Chromium selected at start-up, and whether that backend's keyring
+   * answers (false: gnome_libsecret selected but no keyring daemon, so only the hard-coded key is left).
+   */
+  safeStorage: { backend: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6'; keyringAnswers: boolean; usePlainText: boolean };
+  ready: boolean;
+  switches: Map<string, string>;
   blockers: Map<number, string>;
   permissionRequest: Listener | undefined;
   permissionCheck: Listener | undefined;
@@ -97,7 +133,9 @@ function freshState(): FakeState {
     singleInstance: true,
     exposed: new Map(),
     rendererListeners: new Map(),
-    safeStorage: { available: true, backend: 'gnome_libsecret' },
+    safeStorage: { backend: 'gnome_libsecret', keyringAnswers: true, usePlainText: false },
+    ready: false,
+    switches: new Map(),
     blockers: new Map(),
     permissionRequest: undefined,
     permissionCheck: undefined,
@@ -113,10 +151,25 @@ class FakeApp extends EventEmitter {
   isPackaged = false;
   /** As Electron: false until Chromium detects assistive technology (a screen reader) or it is set. */
   accessibilitySupportEnabled = false;
-  readonly enableSandbox = vi.fn();
+  /** Chromium's switches, as given on Electron's command line. */
+  readonly commandLine = {
+    hasSwitch: vi.fn((name: string) => fake.switches.has(name)),
+    appendSwitch: vi.fn((name: string, value = '') => void fake.switches.set(name, value)),
+    getSwitchValue: vi.fn((name: string) => fake.switches.get(name) ?? ''),
+  };
+  /** Drops --no-sandbox and sets enable-sandbox, as Electron does (electron_api_app.cc, App::EnableSandbox). */
+  readonly enableSandbox = vi.fn(() => {
+    if (fake.ready) throw new Error('app.enableSandbox() can only be called before app is ready');
+    fake.switches.delete('no-sandbox');
+    fake.switches.set('enable-sandbox', '');
+  });
   readonly quit = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => fake.singleInstance);
-  readonly whenReady = vi.fn(() => Promise.resolve());
+  readonly whenReady = vi.fn(() => {
+    fake.ready = true;
+    return Promise.resolve();
+  });
+  readonly isReady = vi.fn(() => fake.ready);
   readonly getPath = vi.fn((name: string) => `/tmp/tunewall-test/${name}`);
   readonly getVersion = vi.fn(() => '0.1.0');
   readonly getLocale = vi.fn(() => 'en-US');
@@ -134,6 +187,7 @@ export const BrowserWindow = FakeBrowserWindow;
 
 export const protocol = {
   registerSchemesAsPrivileged: vi.fn((schemes: unknown[]) => {
+    if (fake.ready) throw new Error('protocol.registerSchemesAsPrivileged should be called before app is ready');
     fake.privilegedSchemes.push(...schemes);
   }),
   handle: vi.fn((scheme: string, handler: (request: Request) => Promise<Response>) => {
@@ -179,11 +233,73 @@ export const contextBridge = {
   }),
 };
 
+/** The keyring's own key (v11) when it answers, else Chromium's hard-coded fallback key (v10, PosixKeyProvider). */
+function keyringKeyUsable(): boolean {
+  return fake.safeStorage.backend !== 'basic_text' && fake.safeStorage.keyringAnswers;
+}
+
+function seal(prefix: 'v10' | 'v11', plain: string): Buffer {
+  return Buffer.concat([Buffer.from(prefix), Buffer.from([...Buffer.from(plain)].map((b) => b ^ (prefix === 'v10' ? 0x10 : 0x11)))]);
+}
+
+/** Undefined when the data is not something safeStorage sealed. */
+function unseal(data: Buffer): { prefix: 'v10' | 'v11'; plain: string } | undefined {
+  const prefix = data.subarray(0, 3).toString();
+  if (prefix !== 'v10' && prefix !== 'v11') return undefined;
+  if (prefix === 'v11' && !keyringKeyUsable()) return undefined;
+  const xor = prefix === 'v10' ? 0x10 : 0x11;
+  return { prefix, plain: Buffer.from([...data.subarray(3)].map((b) => b ^ xor)).toString() };
+}
+
+const NOT_READY = 'safeStorage cannot be used before app is ready';
+
+/**
+ * Electron 45's safeStorage on Linux (electron_api_safe_storage.cc):
+ * - isEncryptionAvailable: false before ready; else the keyring's key is usable, or setUsePlainTextEncryption(true)
+ *   was called and the backend is basic_text. Deprecated in 45's electron.d.ts, as are encryptString/decryptString.
+ * - isAsyncEncryptionAvailable: false before ready; true at once for basic_text with plain-text encryption allowed;
+ *   otherwise true once the async encryptor is ready, which it always becomes on Linux (PosixKeyProvider is the
+ *   fallback key provider: browser_process_impl.cc, CreateOSCryptAsync).
+ * - encryptStringAsync / decryptStringAsync reject before ready; ciphertext starts with the key's tag ('v11' from the
+ *   keyring, 'v10' for the hard-coded key); decrypting v10 data once a keyring key exists says shouldReEncrypt.
+ * - getSelectedStorageBackend: 'unknown' before ready.
+ */
 export const safeStorage = {
-  isEncryptionAvailable: vi.fn(() => fake.safeStorage.available),
-  getSelectedStorageBackend: vi.fn(() => fake.safeStorage.backend),
-  encryptString: vi.fn((plain: string) => Buffer.from(`enc:${plain}`)),
-  decryptString: vi.fn((data: Buffer) => data.toString().replace(/^enc:/, '')),
+  isEncryptionAvailable: vi.fn(() => {
+    if (!fake.ready) return false;
+    return keyringKeyUsable() || (fake.safeStorage.usePlainText && fake.safeStorage.backend === 'basic_text');
+  }),
+  isAsyncEncryptionAvailable: vi.fn(() => Promise.resolve(fake.ready)),
+  setUsePlainTextEncryption: vi.fn((use: boolean) => {
+    fake.safeStorage.usePlainText = use;
+  }),
+  getSelectedStorageBackend: vi.fn(() => (fake.ready ? fake.safeStorage.backend : 'unknown')),
+  encryptString: vi.fn((plain: string): Buffer => {
+    if (!safeStorage.isEncryptionAvailable()) {
+      throw new Error(fake.ready ? 'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.' : NOT_READY);
+    }
+    return seal(keyringKeyUsable() ? 'v11' : 'v10', plain);
+  }),
+  decryptString: vi.fn((data: Buffer): string => {
+    if (!safeStorage.isEncryptionAvailable()) {
+      throw new Error(fake.ready ? 'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.' : NOT_READY);
+    }
+    const opened = unseal(data);
+    if (opened === undefined) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    return opened.plain;
+  }),
+  encryptStringAsync: vi.fn(async (plain: string): Promise<Buffer> => {
+    if (!fake.ready) throw new Error(NOT_READY);
+    return seal(keyringKeyUsable() ? 'v11' : 'v10', plain);
+  }),
+  decryptStringAsync: vi.fn(async (data: Buffer): Promise<{ shouldReEncrypt: boolean; result: string }> => {
+    if (!fake.ready) throw new Error(NOT_READY);
+    if (!Buffer.isBuffer(data)) throw new Error('Expected the first argument of decryptStringAsync() to be a buffer');
+    if (data.length === 0) return { shouldReEncrypt: false, result: '' };
+    const opened = unseal(data);
+    if (opened === undefined) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptStringAsync.');
+    return { shouldReEncrypt: opened.prefix === 'v10' && keyringKeyUsable(), result: opened.plain };
+  }),
 };
 
 let nextBlocker = 1;
@@ -227,6 +343,7 @@ export const session = { defaultSession: new FakeSession() };
 
 const everyFn = [
   ...Object.values(app),
+  ...Object.values(app.commandLine),
   ...Object.values(Menu),
   ...Object.values(protocol),
   ...Object.values(ipcMain),
@@ -238,6 +355,11 @@ const everyFn = [
   ...Object.values(session.defaultSession),
   ...Object.values(session.defaultSession.webRequest),
 ].filter((value): value is ReturnType<typeof vi.fn> => vi.isMockFunction(value));
+
+/** Lets what Electron posts for later (a crashed renderer's 'render-process-gone') happen. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 export function resetElectronMock(): void {
   fake = freshState();

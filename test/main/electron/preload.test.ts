@@ -1,6 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.mock('electron', () => import('./electronMock'));
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { BRIDGE_METHODS, type BridgeEvent, type TunewallBridge } from '../../../shared/bridge';
 import { EVENT_CHANNEL } from '../../../main/electron/channels';

@@ -2,8 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', () => import('./electronMock'));
-
 import { session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/contentSecurityPolicy';
 import { secureSession, type SessionLike } from '../../../main/electron/sessionPolicy';

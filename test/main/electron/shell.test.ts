@@ -1,13 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', () => import('./electronMock'));
-
 import { BRIDGE_METHODS } from '../../../shared/bridge';
 import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import type { ElectronCoreDeps } from '../../../main/electron/coreDeps';
 import type { StoreLike, StoreOptions } from '../../../main/electron/keyValueStore';
 import { prepareShell, startShell, type ShellDeps } from '../../../main/electron/shell';
-import { app, fake, ipcMain, powerMonitor, preventable, resetElectronMock, FakeWebContents } from './electronMock';
+import { app, fake, ipcMain, powerMonitor, preventable, resetElectronMock, safeStorage, FakeWebContents } from './electronMock';
 import { appState, fakeCore, fakeLogger } from './fakes';
 
 function memoryStore(options: StoreOptions): StoreLike {
@@ -35,6 +33,7 @@ function deps(overrides: Partial<ShellDeps> = {}): ShellDeps {
     argv: [],
     env: {},
     logger: fakeLogger(),
+    sleep: () => new Promise(() => undefined),
     ...overrides,
   };
 }
@@ -45,10 +44,20 @@ describe('before ready', () => {
   it('takes the single-instance lock, removes the menu and registers app:// as standard and secure', () => {
     expect(prepareShell(fakeLogger())).toBe(true);
     expect(app.enableSandbox).toHaveBeenCalled();
+    expect(fake.switches.has('enable-sandbox')).toBe(true);
     expect(fake.applicationMenu).toBeNull();
     expect(fake.privilegedSchemes).toEqual([
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);
+  });
+
+  it('keeps --no-sandbox when started with it (as root), which app.enableSandbox() would drop', () => {
+    fake.switches.set('no-sandbox', '');
+    const logger = fakeLogger();
+    expect(prepareShell(logger)).toBe(true);
+    expect(app.enableSandbox).not.toHaveBeenCalled();
+    expect([...fake.switches.keys()].sort()).toEqual(['disable-gpu-sandbox', 'no-sandbox']);
+    expect(logger.entries).toContainEqual({ level: 'warn', message: expect.stringMatching(/operating-system sandbox is off/) });
   });
 
   it('quits when another Tunewall holds the lock', () => {
@@ -104,7 +113,7 @@ describe('after ready, with a core', () => {
   });
 
   it('gives no cipher when encryption is unavailable', async () => {
-    fake.safeStorage.available = false;
+    safeStorage.isAsyncEncryptionAvailable.mockResolvedValueOnce(false);
     const { deps: d } = await start();
     expect(d.cipher).toBeUndefined();
     expect(d.cipherUnavailableReason).toMatchObject({ message: expect.stringMatching(/memory/), messageKey: 'storage.noEncryption' });

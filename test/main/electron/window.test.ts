@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('electron', () => import('./electronMock'));
-
 import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import { RELOADS_ALLOWED, isErrorPageUrl } from '../../../main/electron/crashRecovery';
 import { createSenderPolicy } from '../../../main/electron/senderPolicy';
-import { AUTO_RETRY_MS, createMainWindow } from '../../../main/electron/window';
+import { prepareShell } from '../../../main/electron/shell';
+import { AUTO_RETRY_MS, FORCED_CRASH_GRACE_MS, createMainWindow } from '../../../main/electron/window';
 import type { WindowOptions } from '../../../main/electron/windowOptions';
-import { fake, preventable, resetElectronMock, type FakeBrowserWindow } from './electronMock';
+import { app, fake, FakeWebContents, preventable, resetElectronMock, settle, type FakeBrowserWindow } from './electronMock';
 import { fakeLogger } from './fakes';
 
 const production: WindowOptions = { kiosk: false, fullscreen: true, devtools: false };
@@ -116,6 +115,25 @@ describe('navigation and new windows', () => {
   });
 });
 
+describe("the page's own reload", () => {
+  // location.reload() is a renderer-initiated navigation: Electron emits 'will-navigate' for it
+  // (shell/browser/electron_navigation_throttle.cc, WillStartRequest).
+  it("lets the crash screen's Reload button reload the app page", () => {
+    const { contents } = open();
+    expect(contents.pageReloads()).toBe(true);
+    expect(contents.pageReloadCount).toBe(1);
+  });
+
+  it('still denies navigation to another page of the app or elsewhere', () => {
+    const { contents } = open();
+    for (const url of ['app://tunewall/other.html', 'https://evil.example/', 'app://evil/index.html']) {
+      const event = preventable();
+      contents.emit('will-navigate', event, url);
+      expect(event.preventDefault).toHaveBeenCalled();
+    }
+  });
+});
+
 describe('reload and developer keys', () => {
   it.each([
     ['Ctrl+R', key('r', { control: true })],
@@ -129,11 +147,28 @@ describe('reload and developer keys', () => {
     expect(event.preventDefault).toHaveBeenCalled();
   });
 
-  it('lets them through when developer tools are on', () => {
+  // Electron emits app 'web-contents-created' inside new BrowserWindow (lib/browser/api/web-contents.ts, _init), so
+  // the shell's hook for every other webContents sees the main window first.
+  it('opens developer tools and acts on their keys with --devtools, after the shell hardened every webContents', () => {
+    prepareShell(fakeLogger());
     const { contents } = open({ ...production, devtools: true });
+    expect(contents.openDevTools).toHaveBeenCalledTimes(1);
+    const f12 = preventable();
+    contents.emit('before-input-event', f12, key('F12'));
+    expect(contents.toggleDevTools).toHaveBeenCalledTimes(1);
+    const ctrlR = preventable();
+    contents.emit('before-input-event', ctrlR, key('r', { control: true }));
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps developer keys blocked for any other webContents', () => {
+    prepareShell(fakeLogger());
+    open({ ...production, devtools: true });
+    const stray = new FakeWebContents();
+    app.emit('web-contents-created', {}, stray);
     const event = preventable();
-    contents.emit('before-input-event', event, key('F12'));
-    expect(event.preventDefault).not.toHaveBeenCalled();
+    stray.emit('before-input-event', event, key('F12'));
+    expect(event.preventDefault).toHaveBeenCalled();
   });
 
   it('leaves ordinary remote keys alone', () => {
@@ -203,13 +238,38 @@ describe('crash recovery', () => {
     expect(contents.loadURL.mock.calls.at(-1)?.[0]).toBe(APP_ENTRY_URL);
   });
 
-  it('ends a hung renderer and reloads it, counting once', () => {
+  // Electron on Linux reports the renderer it was asked to crash as 'crashed', some time later
+  // (electron_api_web_contents.cc ForcefullyCrashRenderer: rph->ForceCrash(); EmitRenderProcessGone is posted).
+  it('ends a hung renderer and reloads it, counting once', async () => {
     const { win, contents } = open(production, { now: () => 0 });
     win.emit('unresponsive');
     expect(contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
     expect(contents.reload).toHaveBeenCalledTimes(1);
-    contents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+    await settle();
     expect(contents.reload).toHaveBeenCalledTimes(1);
+    // One credit spent: the rest of the budget is still there for real crashes.
+    for (let i = 1; i < RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
+    expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
+    expect(isErrorPageUrl(contents.loadURL.mock.calls.at(-1)?.[0] ?? '')).toBe(false);
+  });
+
+  it('recovers a later crash after a hang, whatever its reason', async () => {
+    const { win, contents } = open(production, { now: () => 0 });
+    win.emit('unresponsive');
+    await settle();
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+    contents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+    expect(contents.reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops waiting for the end of a hung renderer that never reports it', () => {
+    const { win, contents, timers } = open(production, { now: () => 0 });
+    contents.forcefullyCrashRenderer.mockImplementationOnce(() => undefined);
+    win.emit('unresponsive');
+    const grace = timers.find((t) => t.ms === FORCED_CRASH_GRACE_MS);
+    grace?.callback();
+    contents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
+    expect(contents.reload).toHaveBeenCalledTimes(2);
   });
 
   it('counts hangs against the same cap', () => {

@@ -5,7 +5,7 @@ import { CONFIG_FIXES, CONFIG_ISSUES, CONFIG_MESSAGES, configProblem, invalidVal
 import { CoreError, MESSAGES, coreText, oauthMessage, toUiError, type CoreMessageKey } from '../../../../main/core/errors';
 import { loadKioskCipher } from '../../../../main/core/vault/aesGcmCipher';
 import { VAULT_REASONS, vaultReason } from '../../../../main/core/vault/tokenVault';
-import { createSafeStorageCipher } from '../../../../main/electron/safeStorageCipher';
+import { noEncryptionReason } from '../../../../main/electron/safeStorageCipher';
 import { errorText, type CoreWords } from '../../../../renderer/src/i18n/errorText';
 import { I18N_OPTIONS } from '../../../../renderer/src/i18n/options';
 
@@ -40,11 +40,7 @@ function everyCoreMessage(): CoreWords[] {
   });
   const short = loadKioskCipher('/etc/tunewall/key', () => Buffer.alloc(8));
   for (const loaded of [noFile, unreadable, short]) if (loaded.reason !== undefined) words.push(loaded.reason);
-  const electron = createSafeStorageCipher(
-    { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
-    'linux',
-  );
-  if (electron.cipher === undefined) words.push(electron.reason);
+  words.push(noEncryptionReason());
   for (const issue of Object.keys(CONFIG_ISSUES) as ConfigIssue[]) {
     for (const fallback of ['next', 'default'] as const) {
       const problem = invalidValue('TUNEWALL_TERRITORY', 'territory', issue, fallback, { scheme: 'ftp:' });
