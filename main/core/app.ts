@@ -147,6 +147,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       network.recheck();
     },
     intent: (intent) => emit({ type: 'intent', intent }),
+    platformChanged: pushState,
     dispose: async () => {
       network.dispose();
       speech.dispose();

@@ -24,6 +24,8 @@ export interface AppCore {
   online(): void;
   /** Forwards a remote's Back received outside the page (Electron `app-command` browser-backward). */
   intent(intent: 'back'): void;
+  /** A fact of the platform the state reads changed (a screen reader started or stopped): the state is pushed again. */
+  platformChanged?(): void;
   dispose(): Promise<void>;
 }
 

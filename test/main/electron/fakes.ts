@@ -72,6 +72,7 @@ export function fakeCore(state: AppState = appState()) {
     resume: vi.fn(),
     online: vi.fn(),
     intent: vi.fn(),
+    platformChanged: vi.fn(),
     dispose: vi.fn(async () => undefined),
     emit(event: BridgeEvent) {
       for (const listener of listeners) listener(event);
