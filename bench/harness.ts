@@ -103,9 +103,14 @@ export class Bench {
    * A fresh browser context (no cache, no cookies) with the probe, on `url` (the shell's launch URL by default).
    * `bypassCSP`: style elements added by the bench (bench:ab's variants) apply despite the page's policy.
    */
-  async open(shell: Shell | undefined, options: { fast?: boolean; url?: string; bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  async open(
+    shell: Shell | undefined,
+    options: { fast?: boolean; url?: string; bypassCSP?: boolean; initScripts?: readonly string[] } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT, bypassCSP: options.bypassCSP ?? false });
     await context.addInitScript({ content: PROBE_SCRIPT });
+    // Before the page's own script, as the probe: a stand-in for speechSynthesis (voice guidance's figures).
+    for (const content of options.initScripts ?? []) await context.addInitScript({ content });
     const page = await context.newPage();
     if (options.url !== undefined) await page.goto(options.url);
     else if (shell !== undefined) await openApp(page, shell);

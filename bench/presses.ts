@@ -18,7 +18,7 @@ export const MAX_OVER_FLOOR = 1.25;
 /** The remote's held-key timing: the key goes up once focus is painted, then this long before the next press. */
 const GAP_MS = 40;
 
-interface Subject {
+export interface Subject {
   name: 'Tunewall' | 'floor' | 'peer';
   page: Page;
   cdp: CDPSession;
@@ -88,10 +88,23 @@ export function movedMs(records: readonly PressRecord[]): number[] {
   return records.filter((r) => r.moved).map((r) => r.ms);
 }
 
-async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number) {
-  const records = await pressRounds(subjects, rate, presses, rounds);
+/**
+ * A second Tunewall page taking its turn in the same rounds as Home's (voice guidance on): judged against the same
+ * floor and peer, and handed its own records.
+ */
+export interface ExtraSubject {
+  subject: Subject;
+  id: string;
+  surface: string;
+  measured(rate: number, records: readonly PressRecord[]): Promise<void>;
+}
+
+async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number, extra: ExtraSubject | undefined) {
+  const records = await pressRounds(extra === undefined ? subjects : [...subjects, extra.subject], rate, presses, rounds);
   const moved = (i: number) => summarise(movedMs(records[i] ?? []));
-  return comparePresses(moved(0), moved(1), moved(2), MAX_OVER_FLOOR);
+  const extraComparison = extra === undefined ? undefined : comparePresses(moved(3), moved(1), moved(2), MAX_OVER_FLOOR);
+  if (extra !== undefined) await extra.measured(rate, records[3] ?? []);
+  return { main: comparePresses(moved(0), moved(1), moved(2), MAX_OVER_FLOOR), extra: extraComparison };
 }
 
 function record(book: FigureBook, id: string, surface: string, rate: number, c: ReturnType<typeof comparePresses>): void {
@@ -220,15 +233,34 @@ async function openPage(bench: Bench, name: 'floor' | 'peer', url: string, walke
   return { subject, close: () => context.close() };
 }
 
-async function compareAll(book: FigureBook, id: string, surface: string, subjects: readonly Subject[], options: PressOptions): Promise<void> {
+async function compareAll(
+  book: FigureBook,
+  id: string,
+  surface: string,
+  subjects: readonly Subject[],
+  options: PressOptions,
+  extra?: ExtraSubject,
+): Promise<void> {
   for (const rate of options.rates) {
-    const c = await compare(subjects, rate, options.presses, options.rounds);
+    const { main: c, extra: e } = await compare(subjects, rate, options.presses, options.rounds, extra);
     record(book, id, surface, rate, c);
     log(`presses, ${surface}, ${rate}×: p95 Tunewall ${c.tunewall.p95.toFixed(1)}, floor ${c.floor.p95.toFixed(1)}, peer ${c.peer.p95.toFixed(1)} ms`);
+    if (extra !== undefined && e !== undefined) {
+      record(book, extra.id, extra.surface, rate, e);
+      log(`presses, ${extra.surface}, ${rate}×: p95 ${e.tunewall.p95.toFixed(1)} ms`);
+    }
   }
 }
 
-export async function pressFigures(bench: Bench, book: FigureBook, pages: PageServer, dataDir: string, options: PressOptions): Promise<void> {
+/** `homeExtra`: a page that takes its turn beside Home's (voice guidance on), opened once Home's is ready. */
+export async function pressFigures(
+  bench: Bench,
+  book: FigureBook,
+  pages: PageServer,
+  dataDir: string,
+  options: PressOptions,
+  homeExtra?: () => Promise<ExtraSubject & { close(): Promise<void> }>,
+): Promise<void> {
   const chart = await longChart(bench.sb, 500);
   const shell = await bench.shell({ dataDir });
   const { context, page } = await bench.open(shell, { fast: true });
@@ -241,8 +273,10 @@ export async function pressFigures(bench: Bench, book: FigureBook, pages: PageSe
     await openPage(bench, 'floor', pages.url('floor', { shape }), homeWalker),
     await openPage(bench, 'peer', pages.url('peer', { shape }), homeWalker),
   ];
-  await compareAll(book, 'press-home', 'Home', [{ name: 'Tunewall', page, cdp, nextKey: homeWalker(page) }, ...home.map((o) => o.subject)], options);
+  const extra = await homeExtra?.();
+  await compareAll(book, 'press-home', 'Home', [{ name: 'Tunewall', page, cdp, nextKey: homeWalker(page) }, ...home.map((o) => o.subject)], options, extra);
   for (const o of home) await o.close();
+  await extra?.close();
 
   // Down the long chart, beside a list of the same length.
   await page.bringToFront();

@@ -20,6 +20,7 @@ import { MAX_OVER_FLOOR, pressFigures } from './presses';
 import { REPO } from './shell';
 import { artworkFigure, startFigures } from './startup';
 import { summarise } from './stats';
+import { voiceHomeSubject } from './voice';
 
 const QUICK = process.argv.includes('--quick');
 /** `--only=start,presses`: measure just these parts (while working on one); the report then holds only their figures. */
@@ -79,7 +80,9 @@ async function main(): Promise<void> {
     const needsSignedIn = part('start') || part('artwork') || part('presses') || part('memory');
     const signedIn = needsSignedIn ? await startFigures(bench, book, part('start') ? ITERATIONS : 1, POLL_INTERVAL_S, LATENCY_MS) : '';
     if (part('artwork')) await artworkFigure(bench, book, signedIn);
-    if (part('presses')) await pressFigures(bench, book, pages, signedIn, { presses: PRESSES, rounds: ROUNDS, rates: RATES });
+    if (part('presses')) {
+      await pressFigures(bench, book, pages, signedIn, { presses: PRESSES, rounds: ROUNDS, rates: RATES }, voiceHomeSubject(bench, book, signedIn));
+    }
     if (part('memory')) await memoryFigures(bench, book, signedIn);
     if (part('default-path')) await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
   } finally {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Tunewall needs on a fresh Debian machine: Chromium, Xvfb and CJK fonts (for the kiosk shell and the
-# end-to-end tests) when missing, then the npm packages from the lock file. Safe to run again.
+# end-to-end tests), espeak-ng and speech-dispatcher (the shell's voice for voice guidance) when missing, then the npm
+# packages from the lock file. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v spd-say >/dev/null 2>&1 || missing+=(speech-dispatcher)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=()

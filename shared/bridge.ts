@@ -138,7 +138,27 @@ export interface AppState {
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
   sandbox: { approveUrl: string } | undefined;
   kiosk: { enabled: boolean; idleSeconds: number };
+  voiceGuidance: VoiceGuidanceView;
   version: string;
+}
+
+/** Voice guidance: whether it is on, and what the shell can say when the page's own speech has no voices. */
+export interface VoiceGuidanceView {
+  enabled: boolean;
+  /** The shell's speech engine (speech-dispatcher's spd-say or espeak-ng); undefined when the machine has none. */
+  shellEngine: 'espeak-ng' | 'spd-say' | undefined;
+  /** The UI languages the shell's engine has a voice for. */
+  shellLanguages: Language[];
+}
+
+/** One thing to say, in a UI language. */
+export interface SpeechRequest {
+  text: string;
+  language: Language;
+  /** 'slow': a code read character by character. */
+  rate: 'normal' | 'slow';
+  /** 'interrupt' cuts off whatever is being said; 'queue' waits for it (a polite status). */
+  mode: 'interrupt' | 'queue';
 }
 
 /** Home's rows, as the core loads them; one of them can become several rows on screen (see `TileView.group`). */
@@ -366,6 +386,11 @@ export interface TunewallBridge {
   qrCode(text: string): Promise<Result<QrMatrix>>;
   setTerritory(territory: Territory): Promise<Result<void>>;
   setLanguage(language: LanguageSetting): Promise<void>;
+  setVoiceGuidance(enabled: boolean): Promise<void>;
+  /** The shell says `request` aloud (the page has no voice of its own); answers at once, never when it is said. */
+  speak(request: SpeechRequest): Promise<void>;
+  /** Cuts off whatever the shell is saying, and what it was queued to say. */
+  stopSpeaking(): Promise<void>;
   diagnostics(): Promise<DiagnosticsView>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;
@@ -387,6 +412,9 @@ export const BRIDGE_METHODS = [
   'qrCode',
   'setTerritory',
   'setLanguage',
+  'setVoiceGuidance',
+  'speak',
+  'stopSpeaking',
   'diagnostics',
 ] as const satisfies readonly Exclude<keyof TunewallBridge, 'subscribe'>[];
 export type BridgeMethod = (typeof BRIDGE_METHODS)[number];

@@ -60,6 +60,15 @@ export const TrackOffsetSchema = z.number().int().min(0).max(2_147_483_647);
 export const TrackLimitSchema = z.number().int().min(1).max(MAX_TRACK_PAGE);
 export const QrTextSchema = z.string().min(1).max(2048);
 
+/** Long enough for any screen's name and focused item; a bigger text is a caller's bug, not speech. */
+export const MAX_SPEECH_TEXT = 2000;
+export const SpeechRequestSchema = z.object({
+  text: z.string().min(1).max(MAX_SPEECH_TEXT),
+  language: LanguageSchema,
+  rate: z.enum(['normal', 'slow']),
+  mode: z.enum(['interrupt', 'queue']),
+});
+
 export const BRIDGE_ARGS = {
   getState: none,
   startPairing: none,
@@ -75,6 +84,9 @@ export const BRIDGE_ARGS = {
   qrCode: z.tuple([QrTextSchema]),
   setTerritory: z.tuple([TerritorySchema]),
   setLanguage: z.tuple([LanguageSettingSchema]),
+  setVoiceGuidance: z.tuple([z.boolean()]),
+  speak: z.tuple([SpeechRequestSchema]),
+  stopSpeaking: none,
   diagnostics: none,
 } satisfies { [M in BridgeMethod]: z.ZodType<Parameters<BridgeHandlers[M]>> };
 

@@ -18,6 +18,8 @@ import { featureErrors } from './features/errors';
 import { createRows } from './features/rows/rows';
 import { createMemberProfile } from './features/settings/memberProfile';
 import { createSettings } from './features/settings/settings';
+import { createShellSpeaker } from './features/speech/shellSpeaker';
+import { createSpeech } from './features/speech/speech';
 import { createStationArt } from './features/stationArt/stationArt';
 import { createTrackActions } from './features/trackActions/trackActions';
 import { systemClock } from './timers';
@@ -35,7 +37,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const emit = (event: BridgeEvent): void => listeners.forEach((listener) => listener(event));
   const pushState = (): void => emit({ type: 'state', state: state() });
 
-  const settings = createSettings({ store, logger, defaults: config, changed: pushState });
+  const settings = createSettings({ store, logger, defaults: config, screenReader: deps.screenReader, changed: pushState });
+  const speech = createSpeech({ settings, speaker: deps.speaker ?? createShellSpeaker({ logger, path: deps.env['PATH'], changed: pushState }) });
   const { cipher, reason } = deps.resolveCipher?.(config) ?? { cipher: deps.cipher, reason: deps.noCipherReason };
   const vault = new TokenVault({ store, cipher, policy: config.storagePolicy, logger, noCipherReason: reason });
   const generatorUrl = config.service.useSandbox ? undefined : config.service.qrUrl;
@@ -89,6 +92,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
       kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds },
+      voiceGuidance: speech.view(),
       version: deps.version,
     };
   }
@@ -120,6 +124,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     ...qr.handlers,
     ...settings.handlers,
     ...network.handlers,
+    ...speech.handlers,
   };
 
   session?.start();
@@ -142,8 +147,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       network.recheck();
     },
     intent: (intent) => emit({ type: 'intent', intent }),
+    platformChanged: pushState,
     dispose: async () => {
       network.dispose();
+      speech.dispose();
       stationArt.flush();
       session?.dispose();
       listeners.clear();

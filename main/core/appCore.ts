@@ -7,6 +7,7 @@ import type { TunewallConfig } from './config/config';
 import type { ServiceEndpoints } from './config/service';
 import type { EmbeddedSandbox } from './config/startup';
 import type { CoreText } from './errors';
+import type { ShellSpeaker } from './features/speech/shellSpeaker';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 
 export interface AppCore {
@@ -23,6 +24,8 @@ export interface AppCore {
   online(): void;
   /** Forwards a remote's Back received outside the page (Electron `app-command` browser-backward). */
   intent(intent: 'back'): void;
+  /** A fact of the platform the state reads changed (a screen reader started or stopped): the state is pushed again. */
+  platformChanged?(): void;
   dispose(): Promise<void>;
 }
 
@@ -46,6 +49,10 @@ export interface AppCoreDeps {
   startSandbox: () => Promise<EmbeddedSandbox>;
   /** Reads the config file (tests pass their own). */
   readFile?: (path: string) => string;
+  /** Whether the platform says a screen reader is running (Electron: app.accessibilitySupportEnabled). */
+  screenReader?: () => boolean;
+  /** The shell's voice; by default espeak-ng or spd-say found on PATH. */
+  speaker?: ShellSpeaker;
 }
 
 export interface RunningAppCore extends AppCore {

@@ -31,6 +31,8 @@ export interface ElectronCoreDeps {
   systemLocale: string;
   /** False when run from source (`npm start`), true from an installed build. */
   isPackaged: boolean;
+  /** app.accessibilitySupportEnabled, read when asked: Chromium turns it on once it detects a screen reader. */
+  screenReader: () => boolean;
 }
 
 export type CreateAppCore = (deps: ElectronCoreDeps) => AppCore | Promise<AppCore>;

@@ -19,6 +19,7 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     logger: deps.logger,
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
+    screenReader: deps.screenReader,
     startSandbox: async () => {
       // Loaded only when used: the sandbox draws its pictures with sharp, a native module built per OS and CPU, and a
       // Tunewall with real credentials must start even where sharp cannot load.

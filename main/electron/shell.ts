@@ -126,6 +126,7 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
     appVersion: app.getVersion(),
     systemLocale: app.getLocale(),
     isPackaged: app.isPackaged,
+    screenReader: () => app.accessibilitySupportEnabled,
   };
   try {
     return { core: await deps.createAppCore(coreDeps), problem: undefined, store };
@@ -158,6 +159,10 @@ export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
     cleanups.push(registerBridgeIpc({ ipcMain, handlers: core.handlers, policy, logger }));
     cleanups.push(forwardCoreEvents(core, policy));
     cleanups.push(forwardWakeups(powerMonitor, core));
+    // Voice guidance follows a screen reader started after Tunewall, unless the viewer chose otherwise.
+    const accessibility = (): void => core.platformChanged?.();
+    app.on('accessibility-support-changed', accessibility);
+    cleanups.push(() => app.removeListener('accessibility-support-changed', accessibility));
     cleanups.push(
       forwardOnline(() => net.isOnline(), core, {
         intervalMs: ONLINE_CHECK_MS,

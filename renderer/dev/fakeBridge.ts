@@ -57,6 +57,9 @@ export interface FakeOptions {
   latencyMs?: number;
   /** Rows that answer with no tiles (a member with no favourites yet). */
   emptyRows?: RowId[];
+  /** Voice guidance on (default off); `shellLanguages`: what the shell can say (default: every language). */
+  voiceGuidance?: boolean;
+  shellLanguages?: AppState['voiceGuidance']['shellLanguages'];
 }
 
 export interface FakeCall {
@@ -206,6 +209,11 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
+    voiceGuidance: {
+      enabled: options.voiceGuidance ?? false,
+      shellEngine: 'espeak-ng',
+      shellLanguages: options.shellLanguages ?? ['en', 'zh-Hant', 'ja'],
+    },
     version: '0.1.0',
   };
   if (scenario === 'row-error') failing.set('charts', NETWORK_ERROR);
@@ -357,6 +365,16 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     async setLanguage(language) {
       record('setLanguage', language);
       setState({ language });
+    },
+    async setVoiceGuidance(enabled) {
+      record('setVoiceGuidance', enabled);
+      setState({ voiceGuidance: { ...state.voiceGuidance, enabled } });
+    },
+    async speak(request) {
+      record('speak', request);
+    },
+    async stopSpeaking() {
+      record('stopSpeaking');
     },
     async diagnostics() {
       record('diagnostics');

@@ -27,6 +27,9 @@ const fake = createFakeBridge({
   configProblems: params.has('problems'),
   keyFile: params.has('key-file'),
   latencyMs: Number(params.get('latency') ?? 120),
+  voiceGuidance: params.has('voice'),
+  // `no-voice`: the shell has an English voice only, so Settings says the UI language has none.
+  shellLanguages: params.has('no-voice') ? ['en'] : undefined,
 });
 
 const screens: Screen[] = [];

@@ -1,5 +1,5 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
 import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
@@ -167,6 +167,27 @@ function Chrome() {
   );
 }
 
+/**
+ * Voice guidance's code loads only once it is on (a page without it carries none), from an effect: the first screen
+ * the kiosk shell draws into the page has none of it.
+ */
+function VoiceGuidance() {
+  const enabled = useApp((s) => s.state?.voiceGuidance.enabled ?? false);
+  const [Guide, setGuide] = useState<ComponentType | undefined>(undefined);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    import('./a11y/VoiceGuide').then(
+      (module) => live && setGuide(() => module.default),
+      (error: unknown) => console.warn('voice guidance did not load', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [enabled]);
+  return enabled && Guide !== undefined ? <Guide /> : null;
+}
+
 function LanguageSync() {
   const { i18n } = useTranslation();
   const setting = useApp((s) => s.state?.language ?? 'auto');
@@ -262,6 +283,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
             <LanguageSync />
             <Frame />
             <Chrome />
+            <VoiceGuidance />
           </FirstRender.Provider>
         </TunewallProvider>
       </ErrorBoundary>

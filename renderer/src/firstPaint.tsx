@@ -30,6 +30,9 @@ const inertBridge: TunewallBridge = {
   qrCode: refuse,
   setTerritory: refuse,
   setLanguage: refuse,
+  setVoiceGuidance: refuse,
+  speak: refuse,
+  stopSpeaking: refuse,
   diagnostics: refuse,
   subscribe: () => () => undefined,
 };

@@ -28,6 +28,9 @@ describe('remote key map', () => {
     ['keyCode 415', { keyCode: 415 }, 'play-pause'],
     ['keyCode 19', { keyCode: 19 }, 'play-pause'],
     ['Tizen MediaPlayPause 10252', { keyCode: 10252 }, 'play-pause'],
+    ['Info', { key: 'Info' }, 'info'],
+    ['F1', { key: 'F1' }, 'info'],
+    ['Tizen Info 457', { keyCode: 457 }, 'info'],
   ];
   it.each(cases)('%s becomes %s', (_name, event, intent) => {
     expect(intentForKey(event)).toBe(intent);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiagnosticsView } from '../../shared/bridge';
 import { renderApp } from './helpers';
 
@@ -47,5 +47,25 @@ describe('settings: how the sign-in is protected', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
     await act(async () => fake.setState({ storage: { protection, reason: undefined } }));
     expect(await screen.findByText(words)).toBeTruthy();
+  });
+});
+
+describe('settings: voice guidance', () => {
+  it('turns guidance on and off; with it on and no voice of the UI language here, says so, and the shell speaks', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'ja', screens: [{ name: 'settings' }], voiceGuidance: true, shellLanguages: ['en'] });
+    // No speechSynthesis in this page: the shell is asked, in the UI language, and it has only English.
+    expect(await screen.findByText('この端末には日本語の音声がありません。システムの音声で読み上げます。')).toBeTruthy();
+    await vi.waitFor(() => expect(fake.callsOf('speak').map((call) => call.args[0])).toContainEqual(expect.objectContaining({ text: '設定', language: 'ja' })));
+    const off = await screen.findByRole('button', { name: '音声ガイド: オフ' });
+    await act(async () => off.click());
+    expect(fake.callsOf('setVoiceGuidance').map((call) => call.args)).toEqual([[false]]);
+    await vi.waitFor(() => expect(screen.queryByText(/音声がありません/)).toBeNull());
+    expect(screen.getByRole('button', { name: '音声ガイド: オフ' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('says nothing and loads nothing of guidance while it is off', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
+    expect(await screen.findByRole('button', { name: 'Voice guidance: Off' })).toBeTruthy();
+    expect(fake.callsOf('speak')).toEqual([]);
   });
 });

@@ -41,6 +41,8 @@ export interface TunewallConfig {
   language: LanguageSetting;
   /** The kiosk shell's AES key file; default: the systemd credential tunewall-vault-key. */
   vaultKeyFile: string | undefined;
+  /** Speak the screen, the focused item and status changes; undefined: on where the platform says a screen reader runs. */
+  voiceGuidance: boolean | undefined;
 }
 
 export const DEFAULT_CONFIG: TunewallConfig = {
@@ -52,6 +54,7 @@ export const DEFAULT_CONFIG: TunewallConfig = {
   kiosk: { enabled: false, fullscreen: true, idleSeconds: 300 },
   language: 'auto',
   vaultKeyFile: undefined,
+  voiceGuidance: undefined,
 };
 
 /** Every setting, and how it is spelled in each source. */
@@ -70,6 +73,7 @@ export const SETTINGS = {
   idleSeconds: { env: 'TUNEWALL_IDLE_SECONDS', flag: '--idle-seconds' },
   language: { env: 'TUNEWALL_LANGUAGE', flag: '--language' },
   vaultKeyFile: { env: 'TUNEWALL_VAULT_KEY_FILE', flag: '--vault-key-file' },
+  voiceGuidance: { env: 'TUNEWALL_VOICE_GUIDANCE', flag: '--voice-guidance' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -105,6 +105,7 @@ const SCHEMAS = {
   idleSeconds: IdleSecondsSetting,
   language: z.enum(['en', 'zh-Hant', 'ja', 'auto', 'territory']),
   vaultKeyFile: TextSetting,
+  voiceGuidance: BooleanSetting,
 } satisfies Record<SettingKey, z.ZodType>;
 
 type Values = { [K in SettingKey]: z.output<(typeof SCHEMAS)[K]> };
@@ -160,6 +161,7 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     },
     language: values.language ?? DEFAULT_CONFIG.language,
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
+    voiceGuidance: values.voiceGuidance ?? DEFAULT_CONFIG.voiceGuidance,
   };
   return { config, problems: capped(problems) };
 }
@@ -236,7 +238,12 @@ function readFileValues(input: LoadConfigInput, problems: ConfigProblem[]): Reco
 }
 
 const KNOWN_FLAGS: ReadonlySet<string> = new Set(Object.values(SETTINGS).map((s) => s.flag));
-const BOOLEAN_FLAGS: ReadonlySet<string> = new Set([SETTINGS.guestMode.flag, SETTINGS.kiosk.flag, SETTINGS.fullscreen.flag]);
+const BOOLEAN_FLAGS: ReadonlySet<string> = new Set([
+  SETTINGS.guestMode.flag,
+  SETTINGS.kiosk.flag,
+  SETTINGS.fullscreen.flag,
+  SETTINGS.voiceGuidance.flag,
+]);
 
 /** `--name=value`, `--name value`, and for switches `--name` / `--no-name`; the last occurrence wins. */
 function readFlags(argv: readonly string[]): Map<string, string | boolean> {
@@ -274,6 +281,7 @@ const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
   kiosk: 'notBoolean',
   fullscreen: 'notBoolean',
   idleSeconds: 'idleSeconds',
+  voiceGuidance: 'notBoolean',
 };
 
 function isConfigIssue(message: string): message is ConfigIssue {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, TrackView, UiError } from '../../../shared/bridge';
+import { announce } from '../a11y/announce';
 import { errorText } from '../i18n/errorText';
 import { useApp, useTunewall } from '../store/context';
 import { useOnReconnect } from '../store/reconnects';
@@ -111,6 +112,12 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
     const reason = errorText(t, favorite.error);
     status = { text: favorite.error.messageKey !== undefined ? reason : t('panel.addFailed', { reason }), tone: 'bad' };
   }
+
+  // Said by voice guidance as it appears, without taking focus from the action.
+  const statusText = status?.text;
+  useEffect(() => {
+    if (statusText !== undefined) announce(statusText);
+  }, [statusText]);
 
   const facts = [track.artist, track.album].filter((part) => part !== '').join(' · ');
   return (

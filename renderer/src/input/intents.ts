@@ -11,6 +11,8 @@ export interface NavSink {
 /** Returns true when it consumed the intent (for instance, waking from kiosk idle). */
 export type IntentInterceptor = (intent: UiIntent) => boolean;
 export type IntentHandler = () => void;
+/** The intents a screen or a dialog answers itself, innermost first. */
+type HandledIntent = 'back' | 'play-pause' | 'info';
 
 const NAV_KEYS: Partial<Record<UiIntent, NavKey>> = {
   up: 'up',
@@ -27,7 +29,7 @@ const NAV_KEYS: Partial<Record<UiIntent, NavKey>> = {
 export class IntentHub {
   private sink: NavSink | undefined;
   private interceptors: IntentInterceptor[] = [];
-  private handlers: Record<'back' | 'play-pause', IntentHandler[]> = { back: [], 'play-pause': [] };
+  private handlers: Record<HandledIntent, IntentHandler[]> = { back: [], 'play-pause': [], info: [] };
   private beforeNav: (() => void) | undefined;
 
   setSink(sink: NavSink | undefined): void {
@@ -47,7 +49,7 @@ export class IntentHub {
   }
 
   /** The latest registered handler wins until it unregisters. */
-  on(intent: 'back' | 'play-pause', fn: IntentHandler): () => void {
+  on(intent: HandledIntent, fn: IntentHandler): () => void {
     this.handlers[intent].push(fn);
     return () => {
       this.handlers[intent] = this.handlers[intent].filter((f) => f !== fn);
@@ -65,7 +67,7 @@ export class IntentHub {
       if (event.type !== 'keydown') this.sink?.keyUp(navKey);
       return;
     }
-    if (intent === 'back' || intent === 'play-pause') {
+    if (intent === 'back' || intent === 'play-pause' || intent === 'info') {
       const list = this.handlers[intent];
       list[list.length - 1]?.();
     }

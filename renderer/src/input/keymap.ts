@@ -2,7 +2,8 @@
  * One table for every remote: key names and legacy key codes (Tizen, webOS, set-top boxes) become a few intents.
  * Screens only ever see intents.
  */
-export type UiIntent = 'up' | 'down' | 'left' | 'right' | 'select' | 'back' | 'play-pause';
+/** `info`: the remote's Info key, which has voice guidance say where you are again. */
+export type UiIntent = 'up' | 'down' | 'left' | 'right' | 'select' | 'back' | 'play-pause' | 'info';
 
 const BY_KEY: Readonly<Record<string, UiIntent>> = {
   ArrowUp: 'up',
@@ -27,6 +28,8 @@ const BY_KEY: Readonly<Record<string, UiIntent>> = {
   MediaPause: 'play-pause',
   Play: 'play-pause',
   Pause: 'play-pause',
+  Info: 'info',
+  F1: 'info',
 };
 
 const BY_CODE: Readonly<Record<number, UiIntent>> = {
@@ -44,6 +47,7 @@ const BY_CODE: Readonly<Record<number, UiIntent>> = {
   19: 'play-pause', // Pause
   179: 'play-pause', // MediaPlayPause
   10252: 'play-pause', // Tizen MediaPlayPause
+  457: 'info', // Info on Tizen, webOS and HbbTV remotes
 };
 
 export interface KeyLike {
@@ -69,7 +73,7 @@ export function intentForKey(event: KeyLike): UiIntent | undefined {
   const intent = byName || (event.keyCode !== undefined ? BY_CODE[event.keyCode] : undefined);
   if (intent === undefined) return undefined;
   if (intent === 'back' && isBackspace(event) && isTextField(event.target)) return undefined;
-  if (intent !== 'back' && intent !== 'play-pause' && isTextField(event.target) && intent !== 'select') {
+  if (intent !== 'back' && intent !== 'play-pause' && intent !== 'info' && isTextField(event.target) && intent !== 'select') {
     // Arrows inside a text field move the caret.
     return intent === 'up' || intent === 'down' ? intent : undefined;
   }

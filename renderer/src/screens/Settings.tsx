@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
+import { VoiceGuidanceSetting } from '../a11y/VoiceGuidanceSetting';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
@@ -119,6 +120,7 @@ export function Settings() {
                 </FocusButton>
               ))}
             </div>
+            <VoiceGuidanceSetting onFocused={reveal} />
           </section>
 
           <section className="card">

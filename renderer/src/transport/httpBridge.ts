@@ -103,6 +103,9 @@ export function createHttpBridge(): TunewallBridge {
     qrCode: (text) => call('qrCode', [text]),
     setTerritory: (territory) => call('setTerritory', [territory]),
     setLanguage: (language) => call('setLanguage', [language]),
+    setVoiceGuidance: (enabled) => call('setVoiceGuidance', [enabled]),
+    speak: (request) => call('speak', [request]),
+    stopSpeaking: () => call('stopSpeaking', []),
     diagnostics: () => call('diagnostics', []),
     subscribe(listener) {
       listeners.add(listener);

@@ -38,6 +38,7 @@ function deps(env: Record<string, string>): ElectronCoreDeps {
     appVersion: '0.1.0',
     systemLocale: 'en-US',
     isPackaged: false,
+    screenReader: () => false,
   };
 }
 

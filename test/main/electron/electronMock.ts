@@ -149,6 +149,8 @@ export let fake: FakeState = freshState();
 
 class FakeApp extends EventEmitter {
   isPackaged = false;
+  /** As Electron: false until Chromium detects assistive technology (a screen reader) or it is set. */
+  accessibilitySupportEnabled = false;
   /** Chromium's switches, as given on Electron's command line. */
   readonly commandLine = {
     hasSwitch: vi.fn((name: string) => fake.switches.has(name)),
@@ -365,6 +367,7 @@ export function resetElectronMock(): void {
   ipcMain.listeners.clear();
   app.removeAllListeners();
   app.isPackaged = false;
+  app.accessibilitySupportEnabled = false;
   powerMonitor.removeAllListeners();
   session.defaultSession.removeAllListeners();
 }

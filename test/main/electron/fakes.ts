@@ -24,6 +24,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     guestModeAvailable: false,
     sandbox: undefined,
     kiosk: { enabled: false, idleSeconds: 0 },
+    voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
     version: '0.1.0',
     ...overrides,
   };
@@ -53,6 +54,9 @@ export function fakeHandlers(state: AppState = appState()) {
     qrCode: vi.fn(async () => ({ ok: true as const, value: { size: 1, modules: '1' } })),
     setTerritory: vi.fn(async () => ({ ok: true as const, value: undefined })),
     setLanguage: vi.fn(async () => undefined),
+    setVoiceGuidance: vi.fn(async () => undefined),
+    speak: vi.fn(async () => undefined),
+    stopSpeaking: vi.fn(async () => undefined),
     diagnostics: vi.fn(async () => diagnosticsView),
   } satisfies BridgeHandlers;
 }
@@ -68,6 +72,7 @@ export function fakeCore(state: AppState = appState()) {
     resume: vi.fn(),
     online: vi.fn(),
     intent: vi.fn(),
+    platformChanged: vi.fn(),
     dispose: vi.fn(async () => undefined),
     emit(event: BridgeEvent) {
       for (const listener of listeners) listener(event);

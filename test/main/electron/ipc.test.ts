@@ -97,9 +97,21 @@ describe('bridge IPC', () => {
     ['setLanguage', ['fr']],
     ['qrCode', ['']],
     ['getState', ['extra']],
+    ['setVoiceGuidance', ['yes']],
+    ['speak', [{ text: 'Home', language: 'fr', rate: 'normal', mode: 'interrupt' }]],
+    ['speak', [{ text: 'x'.repeat(2001), language: 'en', rate: 'normal', mode: 'interrupt' }]],
+    ['speak', ['Home']],
   ] as const)('refuses invalid arguments to %s %j', async (method, args) => {
     await expect(s.call(channelFor(method), s.fromApp(), ...args)).rejects.toThrow(/invalid arguments/);
     expect(s.handlers[method]).not.toHaveBeenCalled();
+  });
+
+  it('carries voice guidance’s speech to the core', async () => {
+    const request = { text: 'ホーム', language: 'ja', rate: 'slow', mode: 'queue' } as const;
+    await s.call(channelFor('speak'), s.fromApp(), request);
+    await s.call(channelFor('stopSpeaking'), s.fromApp());
+    expect(s.handlers.speak).toHaveBeenCalledWith(request);
+    expect(s.handlers.stopSpeaking).toHaveBeenCalledTimes(1);
   });
 
   it('hides the details of a handler that throws', async () => {

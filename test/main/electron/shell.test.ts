@@ -105,6 +105,20 @@ describe('after ready, with a core', () => {
     expect(d.store.get('k')).toBe('v');
   });
 
+  it('tells the core whether Chromium has detected a screen reader, as it is when asked', async () => {
+    const { deps: d } = await start();
+    expect(d.screenReader()).toBe(false);
+    app.accessibilitySupportEnabled = true;
+    expect(d.screenReader()).toBe(true);
+  });
+
+  it('tells the core when Chromium starts or stops seeing a screen reader', async () => {
+    const { core } = await start();
+    app.accessibilitySupportEnabled = true;
+    app.emit('accessibility-support-changed', {}, true);
+    expect(core.platformChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('gives no cipher when encryption is unavailable', async () => {
     safeStorage.isAsyncEncryptionAvailable.mockResolvedValueOnce(false);
     const { deps: d } = await start();

@@ -26,6 +26,7 @@ const STATE: AppState = {
   guestModeAvailable: false,
   sandbox: undefined,
   kiosk: { enabled: true, idleSeconds: 0 },
+  voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
   version: '1.0.0',
 };
 

@@ -16,6 +16,7 @@ const MEMBER_KEY = 'member';
 const SettingsSchema = z.object({
   territory: TerritorySchema.optional(),
   language: LanguageSettingSchema.optional(),
+  voiceGuidance: z.boolean().optional(),
 });
 
 const ImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
@@ -35,7 +36,9 @@ export interface SettingsDeps {
   store: KeyValueStore;
   logger: Logger;
   /** What the configuration says, used until the viewer or the member's profile says otherwise. */
-  defaults: { territory: Territory; language: LanguageSetting };
+  defaults: { territory: Territory; language: LanguageSetting; voiceGuidance?: boolean | undefined };
+  /** Whether the platform says a screen reader is running: voice guidance's default when nothing else says. */
+  screenReader?: (() => boolean) | undefined;
   /** A setting the screen shows changed. */
   changed: () => void;
 }
@@ -43,12 +46,14 @@ export interface SettingsDeps {
 export interface Settings {
   territory(): Territory;
   language(): LanguageSetting;
+  /** The viewer's choice, else the configuration's, else on exactly when a screen reader is running. */
+  voiceGuidance(): boolean;
   member(): StoredMember | undefined;
   setMember(member: StoredMember): void;
   forgetMember(): void;
   /** Per-territory state elsewhere (cached station tracks, first-load revalidation) is dropped on a switch. */
   onTerritoryChange(listener: () => void): void;
-  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage'>;
+  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage' | 'setVoiceGuidance'>;
 }
 
 export function memberView(member: StoredMember): MemberView {
@@ -65,6 +70,7 @@ export function createSettings(deps: SettingsDeps): Settings {
   return {
     territory: () => settings.territory ?? member?.territory ?? deps.defaults.territory,
     language: () => settings.language ?? deps.defaults.language,
+    voiceGuidance: () => settings.voiceGuidance ?? deps.defaults.voiceGuidance ?? deps.screenReader?.() ?? false,
     member: () => member,
     setMember(next) {
       member = next;
@@ -91,6 +97,12 @@ export function createSettings(deps: SettingsDeps): Settings {
         const parsed = LanguageSettingSchema.safeParse(value);
         if (!parsed.success) return;
         settings.language = parsed.data;
+        store.set(SETTINGS_KEY, settings);
+        deps.changed();
+      },
+      setVoiceGuidance: async (value) => {
+        if (typeof value !== 'boolean') return;
+        settings.voiceGuidance = value;
         store.set(SETTINGS_KEY, settings);
         deps.changed();
       },

@@ -121,6 +121,28 @@ describe('createAppCore wiring', () => {
     expect(sandbox.control.requestLog().filter((r) => /^\/v1\.1\/(charts|new-hits-playlists|me\/favorite)$/.test(r.path))).toEqual([]);
   });
 
+  it('voice guidance follows the screen reader until the viewer chooses, and the shell speaks only while it is on', async () => {
+    let reader = false;
+    const spoken: string[] = [];
+    const speaker = {
+      engine: 'espeak-ng' as const,
+      languages: () => ['en' as const],
+      speak: (request: { text: string }) => void spoken.push(request.text),
+      stop: () => undefined,
+      dispose: () => undefined,
+    };
+    const h = await startCore({ sandbox, extra: { screenReader: () => reader, speaker } });
+    expect((await h.core.handlers.getState()).voiceGuidance).toEqual({ enabled: false, shellEngine: 'espeak-ng', shellLanguages: [] });
+    await h.core.handlers.speak({ text: 'Home', language: 'en', rate: 'normal', mode: 'interrupt' });
+    reader = true;
+    h.core.platformChanged?.();
+    expect(h.states().at(-1)?.voiceGuidance).toEqual({ enabled: true, shellEngine: 'espeak-ng', shellLanguages: ['en'] });
+    await h.core.handlers.speak({ text: 'Settings', language: 'en', rate: 'normal', mode: 'interrupt' });
+    expect(spoken).toEqual(['Settings']);
+    await h.core.handlers.setVoiceGuidance(false);
+    expect(h.states().at(-1)?.voiceGuidance.enabled).toBe(false);
+  });
+
   it('reads the config file from the data folder', async () => {
     const read: string[] = [];
     const h = await startCore({

@@ -54,6 +54,16 @@ describe('loadConfig', () => {
     expect(config.deviceFlowDialect).toBe('rfc8628');
   });
 
+  it('voice guidance: unset by default (the platform decides), a switch in every source, a bad value a problem', () => {
+    expect(loadConfig({ env: {}, argv: [] }).config.voiceGuidance).toBeUndefined();
+    expect(loadConfig({ env: { TUNEWALL_VOICE_GUIDANCE: 'on' }, argv: [] }).config.voiceGuidance).toBe(true);
+    expect(loadConfig({ env: { TUNEWALL_VOICE_GUIDANCE: 'on' }, argv: ['--no-voice-guidance'] }).config.voiceGuidance).toBe(false);
+    expect(loadConfig({ env: {}, argv: [], fileText: '{"voiceGuidance": true}' }).config.voiceGuidance).toBe(true);
+    const bad = loadConfig({ env: { TUNEWALL_VOICE_GUIDANCE: 'loud' }, argv: [] });
+    expect(bad.config.voiceGuidance).toBeUndefined();
+    expect(bad.problems).toMatchObject([{ key: 'TUNEWALL_VOICE_GUIDANCE', messageKey: 'config.notBoolean', fixKey: 'configFix.voiceGuidance' }]);
+  });
+
   it('an unknown territory is a problem; the next valid source is used', () => {
     const { config, problems } = loadConfig({ env: { TUNEWALL_TERRITORY: 'hk' }, argv: ['--territory=US'] });
     expect(config.territory).toBe('HK');

@@ -65,6 +65,29 @@ describe('settings', () => {
     expect(changed()).toBe(0);
   });
 
+  it('voice guidance: the viewer’s choice, else the configuration’s, else on exactly when a screen reader runs', async () => {
+    let reader = false;
+    const make = (store: MemoryStore, configured: boolean | undefined) =>
+      createSettings({
+        store,
+        logger: memoryLogger(),
+        defaults: { territory: 'TW', language: 'auto', voiceGuidance: configured },
+        screenReader: () => reader,
+        changed: () => undefined,
+      });
+    const store = new MemoryStore();
+    expect(make(store, undefined).voiceGuidance()).toBe(false);
+    reader = true;
+    expect(make(store, undefined).voiceGuidance()).toBe(true);
+    expect(make(store, false).voiceGuidance()).toBe(false);
+    await make(store, false).handlers.setVoiceGuidance(true);
+    reader = false;
+    // Kept across a restart, over the configuration.
+    expect(make(store, false).voiceGuidance()).toBe(true);
+    await make(store, undefined).handlers.setVoiceGuidance('yes' as never);
+    expect(make(store, false).voiceGuidance()).toBe(true);
+  });
+
   it('forgets the member, in memory and in the store', () => {
     const { settings, store } = setup();
     settings.setMember(member);

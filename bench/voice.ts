@@ -1,0 +1,94 @@
+/**
+ * Voice guidance's figures: remote press → the utterance for the new focus has started (the stand-in speechSynthesis's
+ * `start`), and Home's presses with guidance on, judged against the same floor and peer as Home's presses without it.
+ * The page with guidance on takes its turn in the same rounds (presses.ts), from a shell of its own on a copy of the
+ * signed-in data folder.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { settingsEnv } from '../sandbox/cli';
+import { parseSpoken, READ_SPOKEN, speechStandInScript, type Spoken } from '../test/support/speechStandIn';
+import type { FigureBook } from './figures';
+import { log, type Bench } from './harness';
+import { homeReady, homeWalker, type ExtraSubject } from './presses';
+import { waitUntil, type PressRecord } from './probe';
+import { summarise } from './stats';
+
+/** The budget: press → utterance started, p95, at this throttle. */
+export const VOICE_BUDGET = { rate: 4, maxMs: 100 } as const;
+
+/** The time of every key-down, in the page's clock (the stand-in records utterances in the same clock). */
+const KEY_TIMES_SCRIPT = `(() => {
+  const times = [];
+  Object.defineProperty(window, '__tunewallKeyDowns', { value: times });
+  window.addEventListener('keydown', (event) => times.push(event.timeStamp), true);
+})();`;
+
+/**
+ * For each press that moved focus, how long from its key-down until the first utterance asked for after it (and before
+ * the next press) started; a press after which nothing started before the next is left out and counted.
+ */
+export function pressToSpeech(keyDowns: readonly number[], moved: readonly boolean[], spoken: readonly Spoken[]): { ms: number[]; silent: number } {
+  const ms: number[] = [];
+  let silent = 0;
+  keyDowns.forEach((at, i) => {
+    if (moved[i] !== true) return;
+    const next = keyDowns[i + 1] ?? Number.POSITIVE_INFINITY;
+    const said = spoken.find((s) => s.askedAt >= at && s.askedAt < next && s.startedAt !== null);
+    if (said?.startedAt === undefined || said.startedAt === null) silent += 1;
+    else ms.push(said.startedAt - at);
+  });
+  return { ms, silent };
+}
+
+export function voiceHomeSubject(bench: Bench, book: FigureBook, signedInDir: string): () => Promise<ExtraSubject & { close(): Promise<void> }> {
+  return async () => {
+    const dataDir = bench.freshDataDir();
+    cpSync(signedInDir, dataDir, { recursive: true });
+    // Its own port and session: the copied folder's are the other shell's.
+    rmSync(join(dataDir, 'kiosk-session.json'), { force: true });
+    const shell = await bench.shell({ dataDir, settings: { ...settingsEnv(bench.sb), TUNEWALL_VOICE_GUIDANCE: 'on' } });
+    const { context, page } = await bench.open(shell, { fast: true, initScripts: [speechStandInScript(), KEY_TIMES_SCRIPT] });
+    await homeReady(page);
+    // Guidance's code has loaded and said Home.
+    await waitUntil(page, '(window.__tunewallSpoken ?? []).length > 0');
+    const cdp = await context.newCDPSession(page);
+    let keysBefore = 0;
+    const keyCount = async (): Promise<number> => z.number().parse(await page.evaluate('window.__tunewallKeyDowns.length'));
+    keysBefore = await keyCount();
+    return {
+      subject: { name: 'Tunewall', page, cdp, nextKey: homeWalker(page) },
+      id: 'press-home-voice',
+      surface: 'Home, voice guidance on',
+      async measured(rate: number, records: readonly PressRecord[]) {
+        const keys = z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
+        const spoken = parseSpoken(await page.evaluate(READ_SPOKEN));
+        // Every key-down since the last count is one of this rate's measured presses, in order.
+        const measuredKeys = keys.slice(keysBefore);
+        keysBefore = keys.length;
+        if (measuredKeys.length !== records.length) log(`voice: ${measuredKeys.length} key-downs for ${records.length} presses`);
+        const { ms, silent } = pressToSpeech(measuredKeys, records.map((r) => r.moved), spoken);
+        if (ms.length === 0) throw new Error(`voice, ${rate}×: no press was followed by an utterance (${silent} silent)`);
+        const summary = summarise(ms);
+        log(`voice, ${rate}×: press → utterance started p95 ${summary.p95.toFixed(1)} ms over ${ms.length} presses (${silent} silent)`);
+        // The budget is at 4×; other throttles are logged only.
+        if (rate !== VOICE_BUDGET.rate) return;
+        book.add({
+          id: `voice-press-to-speech-${rate}x`,
+          title: `remote press → utterance for the new focus started, Home, CPU ${rate}×`,
+          unit: 'ms',
+          measure: 'absolute',
+          summary,
+          budget: { max: VOICE_BUDGET.maxMs, judged: 'p95' },
+          budgetText: `p95 ≤ ${VOICE_BUDGET.maxMs} ms`,
+          detail: { presses: ms.length, silentPresses: silent },
+        });
+      },
+      close: async () => {
+        await context.close();
+        await bench.stop(shell);
+      },
+    };
+  };
+}

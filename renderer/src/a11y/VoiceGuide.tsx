@@ -1,0 +1,177 @@
+/**
+ * Voice guidance, while it is on: builds the speech (the browser's voices, else the shell's) and the announcer, and
+ * tells it what the screens already know: which screen is open, Pairing's code and countdown, and status changes.
+ * Loaded only when guidance is on, so a page without it carries none of it.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/bridge';
+import { secondsUntil } from '../components/useNow';
+import { intents } from '../input/intents';
+import { useApp, useNav, useTunewall } from '../store/context';
+import { Announcer, type Phrase } from './announcer';
+import { onAnnounce } from './announce';
+import { focusedElement } from './focusedName';
+import { COUNTDOWN_MOMENTS, codePhrases, countdownMoment, timeLeftPhrase } from './pairingSpeech';
+import { createShellSpeech } from './shellSpeech';
+import type { Speech } from './speech';
+import { createSpeechRouter } from './speechRouter';
+import { noVoiceText } from './voiceText';
+import { voiceStore } from './voiceStore';
+import { createWebSpeech } from './webSpeech';
+
+const LANGUAGES: readonly Language[] = ['en', 'zh-Hant', 'ja'];
+
+function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | undefined; language: Language } {
+  const { i18n } = useTranslation();
+  const { bridge, app } = useTunewall();
+  const language = LANGUAGES.find((l) => l === i18n.language) ?? 'en';
+  const current = useRef(language);
+  useLayoutEffect(() => {
+    current.current = language;
+  });
+  const [made, setMade] = useState<{ announcer: Announcer; speech: Speech } | undefined>(undefined);
+  useEffect(() => {
+    const web =
+      typeof window.speechSynthesis === 'object' && typeof window.SpeechSynthesisUtterance === 'function'
+        ? createWebSpeech(window.speechSynthesis, window.SpeechSynthesisUtterance)
+        : undefined;
+    const shell = createShellSpeech(bridge, () => app.getState().state?.voiceGuidance.shellLanguages ?? []);
+    const speech = createSpeechRouter(web, shell);
+    const announcer = new Announcer({ win: window, speech, language: () => current.current });
+    announcer.start();
+    setMade({ announcer, speech });
+    const offStatus = onAnnounce((text) => announcer.status(text));
+    const offInfo = intents.on('info', () => announcer.repeat());
+    return () => {
+      offStatus();
+      offInfo();
+      announcer.dispose();
+      voiceStore.setState({ missingVoice: undefined });
+    };
+  }, [bridge, app]);
+  return { announcer: made?.announcer, speech: made?.speech, language };
+}
+
+/** Each screen's name as it opens (Pairing's instructions and code); sign-in and sign-out said with the next screen. */
+function useScreens(announcer: Announcer | undefined, speech: Speech | undefined, language: Language): void {
+  const { t } = useTranslation();
+  const auth = useApp((s) => s.state?.auth);
+  const top = useNav((s) => s.stack[s.stack.length - 1]);
+  const wasSignedIn = useRef<boolean | undefined>(undefined);
+  const saidNoVoice = useRef(false);
+  const code = auth?.status === 'pairing' ? auth.code : undefined;
+  const signedIn = auth?.status === 'signed-in';
+  const screenId = signedIn ? top?.id : code?.userCode ?? auth?.status;
+
+  useEffect(() => {
+    if (announcer === undefined || auth === undefined) return;
+    const before = wasSignedIn.current;
+    wasSignedIn.current = signedIn;
+    const lead: Phrase[] = [];
+    if (before === false && signedIn) lead.push({ text: t('a11y.signedIn') });
+    if (before === true && !signedIn) lead.push({ text: t('a11y.signedOut') });
+    const phrases: Phrase[] = [];
+    if (!signedIn) {
+      if (auth.status === 'pairing' && auth.notice !== undefined) phrases.push({ text: t(`pairing.notice.${auth.notice.reason}`) });
+      phrases.push({ text: t('pairing.title') });
+      if (code !== undefined) {
+        phrases.push(...codePhrases(t, code), { text: timeLeftPhrase(t, secondsUntil(code.expiresAt, Date.now()) ?? 0) });
+      }
+    } else {
+      const screen = top?.screen ?? { name: 'home' as const };
+      phrases.push({ text: screen.name === 'home' ? t('a11y.home') : screen.name === 'settings' ? t('settings.title') : screen.title });
+      if (screen.name === 'settings' && speech !== undefined && !speech.hasVoice(language) && !saidNoVoice.current) {
+        saidNoVoice.current = true;
+        phrases.push({ text: noVoiceText(t, language) });
+      }
+    }
+    announcer.screen(phrases, lead);
+    // Said when the screen changes, not when its data does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [announcer, screenId, signedIn]);
+}
+
+/** Pairing: the countdown at its moments, the outcome, and the code again on OK. */
+function usePairing(announcer: Announcer | undefined): void {
+  const { t } = useTranslation();
+  const auth = useApp((s) => s.state?.auth);
+  const code = auth?.status === 'pairing' ? auth.code : undefined;
+
+  useEffect(() => {
+    if (announcer === undefined || code === undefined) return undefined;
+    const left = secondsUntil(code.expiresAt, Date.now()) ?? 0;
+    // The moments already past when the code appeared are not said: its time left opened the screen.
+    const said = new Set<number>(COUNTDOWN_MOMENTS.filter((moment) => moment >= left));
+    const timer = window.setInterval(() => {
+      const seconds = secondsUntil(code.expiresAt, Date.now()) ?? 0;
+      const moment = countdownMoment(seconds, said);
+      if (moment === undefined) return;
+      COUNTDOWN_MOMENTS.filter((m) => m >= moment).forEach((m) => said.add(m));
+      announcer.status(timeLeftPhrase(t, moment));
+    }, 1000);
+    const offSelect = intents.intercept((intent) => {
+      if (intent !== 'select') return false;
+      const focused = focusedElement(document);
+      // OK on the code, or with nothing focused: the code again, slowly. A button keeps its own OK.
+      if (focused !== undefined && focused.closest('[data-testid="user-code"]') === null) return false;
+      announcer.now(codePhrases(t, code));
+      return true;
+    });
+    return () => {
+      window.clearInterval(timer);
+      offSelect();
+    };
+  }, [announcer, code, t]);
+
+  const status = auth?.status;
+  useEffect(() => {
+    if (announcer === undefined || auth === undefined) return;
+    if (auth.status === 'denied') announcer.status(t('pairing.denied'));
+    if (auth.status === 'expired') announcer.status(`${t('pairing.expired')} ${t('pairing.pressOk')}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [announcer, status]);
+}
+
+/** Offline, back online and configuration problems: each said once, as it happens. */
+function useStatuses(announcer: Announcer | undefined): void {
+  const { t } = useTranslation();
+  const online = useApp((s) => s.state?.network.online);
+  const problems = useApp((s) => s.state?.configProblems.length ?? 0);
+  const wasOnline = useRef<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (announcer === undefined || online === undefined) return;
+    const before = wasOnline.current;
+    wasOnline.current = online;
+    if (before === true && !online) announcer.status(t('a11y.offline'));
+    if (before === false && online) announcer.status(t('a11y.online'));
+    if (before === undefined && !online) announcer.status(t('a11y.offline'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [announcer, online]);
+  useEffect(() => {
+    if (announcer !== undefined && problems > 0) announcer.status(t('a11y.configProblems', { count: problems }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [announcer, problems]);
+}
+
+/** Settings says when the UI language has no voice here; the store tells it. */
+function useMissingVoice(speech: Speech | undefined, language: Language): void {
+  const shellLanguages = useApp((s) => s.state?.voiceGuidance.shellLanguages);
+  useEffect(() => {
+    if (speech === undefined) return undefined;
+    const check = (): void => voiceStore.setState({ missingVoice: speech.hasVoice(language) ? undefined : language });
+    check();
+    // The browser's voices arrive a moment after the page starts.
+    window.speechSynthesis?.addEventListener('voiceschanged', check);
+    return () => window.speechSynthesis?.removeEventListener('voiceschanged', check);
+  }, [speech, language, shellLanguages]);
+}
+
+export default function VoiceGuide() {
+  const { announcer, speech, language } = useAnnouncer();
+  useScreens(announcer, speech, language);
+  usePairing(announcer);
+  useStatuses(announcer);
+  useMissingVoice(speech, language);
+  return null;
+}

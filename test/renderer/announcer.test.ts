@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Announcer } from '../../renderer/src/a11y/announcer';
+import { focusedElement, spokenName } from '../../renderer/src/a11y/focusedName';
+import type { Speech, SpeechRequest } from '../../renderer/src/a11y/speech';
+import { createSpeechRouter } from '../../renderer/src/a11y/speechRouter';
+import { createWebSpeech, voiceFor } from '../../renderer/src/a11y/webSpeech';
+import { countdownMoment, spelledCode } from '../../renderer/src/a11y/pairingSpeech';
+
+/** Records what is asked of it; `cancel` is a cut, said as a marker in the log. */
+function recordingSpeech(voices: string[] = ['en']): Speech & { log: string[]; requests: SpeechRequest[] } {
+  const log: string[] = [];
+  const requests: SpeechRequest[] = [];
+  return {
+    log,
+    requests,
+    speak(request) {
+      requests.push(request);
+      log.push(request.mode === 'queue' ? `+${request.text}` : request.text);
+    },
+    cancel: () => log.push('✂'),
+    hasVoice: (language) => voices.includes(language),
+  };
+}
+
+/** Lets the focus check (a microtask) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the frame after the focus moved has been drawn and what it says is said. */
+const said = (speech: { log: string[] }, text: string) => vi.waitFor(() => expect(speech.log).toContain(text));
+
+function tiles(n: number): HTMLElement[] {
+  document.body.innerHTML = '';
+  const row = document.createElement('section');
+  document.body.append(row);
+  return Array.from({ length: n }, (_, i) => {
+    const tile = document.createElement('button');
+    tile.setAttribute('aria-label', `Tile ${i + 1}, Artist`);
+    tile.innerHTML = `<span aria-hidden="true">T</span><span>Tile ${i + 1}</span>`;
+    row.append(tile);
+    return tile;
+  });
+}
+
+function focus(all: HTMLElement[], i: number): void {
+  all.forEach((el, k) => el.classList.toggle('is-focused', k === i));
+}
+
+const key = (type: 'keydown' | 'keyup', k = 'ArrowRight', repeat = false) =>
+  window.dispatchEvent(new KeyboardEvent(type, { key: k, code: k, repeat }));
+
+describe('the announcer', () => {
+  let speech: ReturnType<typeof recordingSpeech>;
+  let announcer: Announcer;
+  beforeEach(() => {
+    speech = recordingSpeech();
+    announcer = new Announcer({ win: window, speech, language: () => 'en', screenFocusWaitMs: 10 });
+    announcer.start();
+  });
+  afterEach(() => announcer.dispose());
+
+  it('says each press’s focus once drawn, cut off by the next press; a held key says only where it stopped', async () => {
+    const all = tiles(12);
+    focus(all, 0);
+    await said(speech, 'Tile 1, Artist');
+    speech.log.length = 0;
+    // The key goes down: its move is said once drawn; then the key repeats, and nothing is said until it comes up.
+    key('keydown');
+    focus(all, 1);
+    await said(speech, 'Tile 2, Artist');
+    key('keydown', 'ArrowRight', true);
+    for (let i = 2; i <= 10; i++) {
+      focus(all, i);
+      await settle();
+      key('keydown', 'ArrowRight', true);
+    }
+    expect(speech.log).toEqual(['✂', 'Tile 2, Artist', ...Array<string>(10).fill('✂')]);
+    key('keyup');
+    expect(speech.log.at(-1)).toBe('Tile 11, Artist');
+    expect(speech.requests.at(-1)).toMatchObject({ language: 'en', mode: 'interrupt', rate: 'normal' });
+    // Presses one at a time: each said, each cutting off the one before.
+    key('keydown');
+    focus(all, 11);
+    await said(speech, 'Tile 12, Artist');
+    key('keyup');
+    expect(speech.log.slice(-2)).toEqual(['✂', 'Tile 12, Artist']);
+  });
+
+  it('a focus moved with no key held (a screen settling, the mouse) is said at once', async () => {
+    const all = tiles(3);
+    focus(all, 2);
+    await said(speech, 'Tile 3, Artist');
+    expect(speech.log).toEqual(['Tile 3, Artist']);
+  });
+
+  it('puts the screen name before the first focus in it, and a dialog title before its first action', async () => {
+    announcer.screen([{ text: 'Home' }], [{ text: 'Signed in.' }]);
+    const all = tiles(2);
+    focus(all, 0);
+    await said(speech, '+Tile 1, Artist');
+    expect(speech.log).toEqual(['Signed in.', '+Home', '+Tile 1, Artist']);
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-label', 'Sign out of Tunewall?');
+    dialog.innerHTML = '<button>Cancel</button>';
+    document.body.append(dialog);
+    const cancel = dialog.querySelector('button');
+    if (cancel === null) throw new Error('no button');
+    all[0]?.classList.remove('is-focused');
+    cancel.classList.add('is-focused');
+    await said(speech, '+Cancel');
+    expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
+  });
+
+  it('a screen with nothing to focus is said on its own; statuses wait their turn; the repeat key says it all again', async () => {
+    document.body.innerHTML = '';
+    announcer.screen([{ text: 'Sign in with your phone' }, { text: 'W D J B', rate: 'slow' }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log).toEqual(['Sign in with your phone', '+W D J B']);
+    expect(speech.requests[1]?.rate).toBe('slow');
+    announcer.status('Back online.');
+    expect(speech.log.at(-1)).toBe('+Back online.');
+    announcer.repeat();
+    expect(speech.log.slice(-2)).toEqual(['Sign in with your phone', '+W D J B']);
+  });
+});
+
+describe('what is said for an element', () => {
+  it('is its accessible name: aria-labelledby, aria-label, else its content without what is hidden', () => {
+    document.body.innerHTML = `
+      <span id="a">Charts</span><span id="b">3 of 24</span>
+      <button id="one" aria-labelledby="a b">ignored</button>
+      <div id="two" aria-label="Weekly chart, Updated today"></div>
+      <div id="three"><span aria-hidden="true">W</span> Weekly <b>chart</b></div>`;
+    const name = (id: string) => {
+      const el = document.getElementById(id);
+      if (el === null) throw new Error(id);
+      return spokenName(el);
+    };
+    expect(name('one')).toBe('Charts 3 of 24');
+    expect(name('two')).toBe('Weekly chart, Updated today');
+    expect(name('three')).toBe('Weekly chart');
+  });
+
+  it('the focused item is the one the navigation marks, else the active element, never the page', () => {
+    document.body.innerHTML = '<button id="x">X</button><div class="is-focused" id="y">Y</div>';
+    expect(focusedElement(document)?.id).toBe('y');
+    document.body.innerHTML = '<button id="x">X</button>';
+    document.getElementById('x')?.focus();
+    expect(focusedElement(document)?.id).toBe('x');
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(focusedElement(document)).toBeUndefined();
+  });
+});
+
+describe('speech', () => {
+  const voice = (lang: string) => ({ lang, name: lang, default: false, localService: true, voiceURI: lang }) as SpeechSynthesisVoice;
+
+  it('picks a voice of the UI language: Taiwan Mandarin for Traditional Chinese, and none where there is none', () => {
+    const voices = [voice('en-GB'), voice('en-US'), voice('zh-CN'), voice('zh-TW'), voice('ko-KR')];
+    expect(voiceFor(voices, 'en')?.lang).toBe('en-US');
+    expect(voiceFor(voices, 'zh-Hant')?.lang).toBe('zh-TW');
+    expect(voiceFor(voices, 'ja')).toBeUndefined();
+  });
+
+  it('speaks through speechSynthesis with lang and voice set, cancelling first for an interruption', () => {
+    const spoken: SpeechSynthesisUtterance[] = [];
+    const synth = Object.assign(new EventTarget(), {
+      getVoices: () => [voice('ja-JP')],
+      speak: (u: SpeechSynthesisUtterance) => spoken.push(u),
+      cancel: vi.fn(),
+    }) as unknown as SpeechSynthesis;
+    class Utterance {
+      lang = '';
+      voice: SpeechSynthesisVoice | null = null;
+      rate = 1;
+      constructor(readonly text: string) {}
+    }
+    const web = createWebSpeech(synth, Utterance as unknown as typeof SpeechSynthesisUtterance);
+    web.speak({ text: 'ホーム', language: 'ja', rate: 'slow', mode: 'interrupt' });
+    expect(synth.cancel).toHaveBeenCalledTimes(1);
+    expect(spoken[0]).toMatchObject({ text: 'ホーム', lang: 'ja-JP', rate: 0.6 });
+    expect(spoken[0]?.voice?.lang).toBe('ja-JP');
+    web.speak({ text: 'Home', language: 'en', rate: 'normal', mode: 'queue' });
+    expect(synth.cancel).toHaveBeenCalledTimes(1);
+    // No English voice: the browser's default voice says it.
+    expect(spoken[1]?.voice).toBeNull();
+  });
+
+  it('goes to the shell while the browser lists no voice, and to the browser once it does', () => {
+    let voices = 0;
+    const web = { ...recordingSpeech(['ja']), hasVoices: () => voices > 0 };
+    const shell = recordingSpeech(['en', 'ja']);
+    const router = createSpeechRouter(web, shell);
+    router.speak({ text: 'one', language: 'ja', rate: 'normal', mode: 'interrupt' });
+    voices = 1;
+    router.speak({ text: 'two', language: 'ja', rate: 'normal', mode: 'interrupt' });
+    expect(shell.log).toEqual(['one', '✂']);
+    expect(web.log).toEqual(['two']);
+    expect(router.hasVoice('en')).toBe(false);
+  });
+});
+
+describe('pairing speech', () => {
+  it('spells the code one character at a time, the halves apart', () => {
+    expect(spelledCode('wdjbmjht')).toBe('W D J B, M J H T');
+  });
+
+  it('says the countdown at its moments only, the closest one when several passed', () => {
+    const said = new Set<number>();
+    expect(countdownMoment(400, said)).toBeUndefined();
+    expect(countdownMoment(299, said)).toBe(300);
+    said.add(300);
+    expect(countdownMoment(250, said)).toBeUndefined();
+    expect(countdownMoment(55, said)).toBe(60);
+  });
+});
