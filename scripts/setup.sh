@@ -8,6 +8,10 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+# Operations' tests: systemd's notify socket stand-in (python3), the unit's checks (systemd-analyze), promtool.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=()

@@ -24,6 +24,8 @@ export interface KioskProcess {
   origin: string;
   /** Everything the shell wrote on stderr so far (JSON log lines). */
   log(): string;
+  /** Everything it wrote on stdout so far (the lines this harness reads); journald keeps both. */
+  stdout(): string;
   /** SIGTERM, then SIGKILL if it has not exited in time. */
   stop(): Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
     launchUrl,
     origin,
     log: () => stderr,
+    stdout: () => stdout,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
