@@ -28,6 +28,8 @@ export interface KioskProcess {
   stdout(): string;
   /** SIGTERM, then SIGKILL if it has not exited in time. */
   stop(): Promise<void>;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
 }
 
 const EmbeddedLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
@@ -57,10 +59,15 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Starts the shell with a clean environment plus `env`, and resolves once it has printed its launch URL. */
-export async function spawnKioskShell(env: Record<string, string>): Promise<KioskProcess> {
+/**
+ * Starts the shell with a clean environment plus `env`, and resolves once it has printed its launch URL.
+ * `openBrowser`: the shell opens its browser itself (TUNEWALL_CHROMIUM) instead of printing the launch page, which
+ * is then not known here (`launchUrl` is empty); it resolves once the shell listens.
+ */
+export async function spawnKioskShell(env: Record<string, string>, options: { openBrowser?: boolean } = {}): Promise<KioskProcess> {
   const spawnedAt = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [ENTRY, '--print-url'], {
+  const openBrowser = options.openBrowser === true;
+  const child: ChildProcess = spawn(process.execPath, openBrowser ? [ENTRY] : [ENTRY, '--print-url'], {
     cwd: REPO,
     env: { ...cleanEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,7 +81,7 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
   const [launchUrl, origin] = await new Promise<[string, string]>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
     const check = (): void => {
-      const page = LAUNCH_LINE.exec(stdout)?.[1];
+      const page = openBrowser ? '' : LAUNCH_LINE.exec(stdout)?.[1];
       const at = ORIGIN_LINE.exec(stdout)?.[1];
       if (page === undefined || at === undefined) return;
       clearTimeout(timer);
@@ -96,6 +103,7 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
     origin,
     log: () => stderr,
     stdout: () => stdout,
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -7,7 +7,7 @@ const SCREEN_TITLES: Record<ScreenName, string> = {
   detail: 'Detail',
   settings: 'Settings',
   idle: 'Idle',
-  other: 'Starting',
+  other: 'Loading',
 };
 
 function duration(ms: number): string {
