@@ -162,6 +162,12 @@ async function main(): Promise<void> {
     getState: () => core.handlers.getState(),
     relaunchBrowser: chromium === undefined ? undefined : () => launcher.relaunch(),
     exit: (code) => void stop(code),
+    dataDir,
+    version: packageVersion(),
+    tokenValidUntil: async () => {
+      const until = (await core.handlers.diagnostics()).tokenValidUntil;
+      return until === undefined ? undefined : Date.parse(until);
+    },
   });
   // While the browser opens the launch page: one drawing of the screen it will ask for, thrown away. A first drawing
   // runs React's code for the first time and takes several times as long as the next (100 against 20 ms for Home).

@@ -5,7 +5,7 @@
  * 30 minutes → the shell exits non-zero and says why. The sign-in survives each, and the restart after.
  * What the shell is showing is read from its systemd STATUS= lines (test/support/notifySocket.ts).
  */
-import { readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium as playwrightChromium } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
@@ -31,6 +31,15 @@ function browserPids(shell: KioskProcess): number[] {
 
 function latestStatus(socket: NotifySocket): string | undefined {
   return socket.messages().flatMap((m) => (m.fields['STATUS'] === undefined ? [] : [m.fields['STATUS']])).at(-1);
+}
+
+/** The shell's /metrics (its address from its log). */
+async function scrape(shell: KioskProcess): Promise<string> {
+  const origin = /"origin":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"message":"metrics: \/metrics listening"/.exec(shell.log())?.[1];
+  if (origin === undefined) throw new Error(`the shell's log names no /metrics address:\n${shell.log()}`);
+  const response = await fetch(`${origin}/metrics`);
+  expect(response.status).toBe(200);
+  return response.text();
 }
 
 function statusesSince(socket: NotifySocket, from: number): string[] {
@@ -77,6 +86,9 @@ test('a blank screen is reloaded, a frozen renderer and a killed Chromium are br
     TUNEWALL_HEARTBEAT_SECONDS: '0.25',
     TUNEWALL_RENDERER_STALE_SECONDS: '3',
     TUNEWALL_SCREEN_PROBLEM_SECONDS: '2',
+    TUNEWALL_METRICS_LISTEN: '127.0.0.1:0',
+    TUNEWALL_METRICS_TEXTFILE: join(workDir, 'tunewall.prom'),
+    TUNEWALL_METRICS_TEXTFILE_SECONDS: '0.5',
   };
   const shells: KioskProcess[] = [];
   try {
@@ -112,6 +124,10 @@ test('a blank screen is reloaded, a frozen renderer and a killed Chromium are br
     expect(Date.now() - stoppedAt).toBeLessThan(30_000);
     // None of the old browser's processes is left, the stopped ones included.
     expect(renderers.filter(alive)).toEqual([]);
+    // The fleet sees both recoveries.
+    const counted = await scrape(shell);
+    expect(counted).toContain('tunewall_recoveries_total{cause="screen-problem"} 1');
+    expect(counted).toContain('tunewall_recoveries_total{cause="renderer-unresponsive"} 1');
 
     // 3. Chromium is killed: the third recovery in 30 minutes, so the shell exits non-zero and says why.
     process.kill(browserPids(shell).at(-1) ?? 0, 'SIGKILL');
@@ -125,6 +141,13 @@ test('a blank screen is reloaded, a frozen renderer and a killed Chromium are br
     shells.push(again);
     await expect.poll(() => latestStatus(socket), { timeout: 30_000 }).toBe(HOME);
     expect(service.control.requestLog().filter((r) => r.path.startsWith('/oauth2/device')).length).toBe(deviceCodes);
+    const after = await scrape(again);
+    expect(after).toContain('tunewall_restarts_total 1');
+    expect(after).toContain('tunewall_sign_in{mode="member"} 1');
+    expect(after).toContain('tunewall_screen{screen="home"} 1');
+    await expect.poll(() => (existsSync(env.TUNEWALL_METRICS_TEXTFILE) ? readFileSync(env.TUNEWALL_METRICS_TEXTFILE, 'utf8') : '')).toContain(
+      'tunewall_restarts_total 1',
+    );
   } finally {
     for (const shell of shells) {
       await shell.stop();

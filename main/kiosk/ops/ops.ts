@@ -8,10 +8,13 @@ import type { FetchLike } from '../../core/ports';
 import { withCredentials } from './credentials';
 import { createHeartbeatReceiver, type HeartbeatReceiver } from './heartbeat';
 import { createJsonLogger, parseLogLevel, type OpsLogger } from './log';
+import { createMetrics, type TunewallMetrics } from './metrics';
+import { startMetricsEndpoint, startTextfileWriter, type MetricsEndpoint, type TextfileWriter } from './metricsExport';
 import { createNotifier, watchdogIntervalMs } from './notify';
 import { startRecovery, type Recovery } from './recovery';
 import { readOpsSettings, type OpsSettings } from './settings';
 import { createOpsStatus, observedFetch, type OpsStatus } from './status';
+import { countStart } from './starts';
 import { startSystemdOps, type SystemdOps } from './systemd';
 
 export interface AttachOptions {
@@ -21,6 +24,10 @@ export interface AttachOptions {
   relaunchBrowser: (() => void) | undefined;
   /** Leaves the process with this code, cleanly (the shell's own stop). */
   exit: (code: number) => void;
+  dataDir: string;
+  version: string;
+  /** Epoch ms the access token stops working (the core's diagnostics, which asks the service). */
+  tokenValidUntil: () => Promise<number | undefined>;
 }
 
 export interface Ops {
@@ -51,6 +58,9 @@ export function createOps(argv: readonly string[], processEnv: NodeJS.ProcessEnv
   let recovery: Recovery | undefined;
   let systemd: SystemdOps | undefined;
   let unsubscribe: (() => void) | undefined;
+  let metrics: TunewallMetrics | undefined;
+  let endpoint: MetricsEndpoint | undefined;
+  let textfile: TextfileWriter | undefined;
 
   return {
     logger,
@@ -86,6 +96,16 @@ export function createOps(argv: readonly string[], processEnv: NodeJS.ProcessEnv
         relaunchBrowser: options.relaunchBrowser,
         exit: options.exit,
       });
+      const restarts = countStart(options.dataDir);
+      if (settings.metricsListen === undefined && settings.metricsTextfile === undefined) return;
+      const made = createMetrics({ status, version: options.version, restarts, tokenValidUntil: options.tokenValidUntil });
+      metrics = made;
+      if (settings.metricsListen !== undefined) {
+        endpoint = await startMetricsEndpoint({ listen: settings.metricsListen, tokenFile: settings.metricsTokenFile, render: made.render, logger });
+      }
+      if (settings.metricsTextfile !== undefined) {
+        textfile = startTextfileWriter({ path: settings.metricsTextfile, everyMs: settings.metricsTextfileMs, render: made.render, logger });
+      }
     },
     browserExited(detail) {
       recovery?.browserExited(detail);
@@ -93,7 +113,8 @@ export function createOps(argv: readonly string[], processEnv: NodeJS.ProcessEnv
     async stop() {
       unsubscribe?.();
       recovery?.stop();
-      await systemd?.stop();
+      metrics?.stop();
+      await Promise.all([endpoint?.close(), textfile?.stop(), systemd?.stop()]);
     },
   };
 }
