@@ -18,13 +18,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
-import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
+import { vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
 import { findChromium, launchChromium } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
 import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
+import { keyringVaultKey, kioskCipher } from './ops/keyringKey';
 import { createOps } from './ops/ops';
 import { killTree } from './ops/processTree';
 import { startKioskServer, type KioskServer } from './server';
@@ -77,13 +78,15 @@ async function main(): Promise<void> {
   // First: the drawing module loads (its file is read while the rest starts) before any page is asked for.
   const firstPaint = loadFirstPaint(firstPaintDir(), logger);
   const store = createFileStore(join(dataDir, 'store.json'), logger);
+  // Without a key file or credential: the desktop's Secret Service keeps the vault key, where there is one.
+  const keyringKey = await keyringVaultKey(env, argv, logger);
   const core = await createAppCore({
     env,
     argv,
     userDataDir: dataDir,
     fetch: ops.fetch,
     cipher: undefined,
-    resolveCipher: (config) => loadKioskCipher(vaultKeyPath(config.vaultKeyFile, env)),
+    resolveCipher: (config) => kioskCipher(vaultKeyPath(config.vaultKeyFile, env), keyringKey),
     store,
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
