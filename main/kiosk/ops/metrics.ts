@@ -88,6 +88,7 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
     const at = status.facts().lastCatalogOkAt;
     return at === undefined ? undefined : at / 1000;
   });
+  const outages = new Counter({ name: 'tunewall_outages_total', help: 'Times the music service stopped answering.', registers: [registry] });
   const errors = new Counter({ name: 'tunewall_catalog_errors_total', help: 'Catalog requests that failed, by kind.', labelNames: ['kind'], registers: [registry] });
   gauge('tunewall_offline_seconds', 'Seconds the music service has not answered (0 while it answers).', () => {
     const since = status.facts().offlineSince;
@@ -111,14 +112,15 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
 
   // Counters follow the facts' own counts (by what was added since the last scrape); every kind is there at 0.
   const synced = new Map<string, number>();
-  const follow = (counter: Counter, key: string, label: string, total: number): void => {
-    const child = counter.labels(label);
+  const follow = (counter: Counter, key: string, label: string | undefined, total: number): void => {
+    const child = label === undefined ? counter : counter.labels(label);
     const added = total - (synced.get(key) ?? 0);
     child.inc(added > 0 ? added : 0);
     synced.set(key, total);
   };
   const syncCounters = (): void => {
     const facts = status.facts();
+    follow(outages, 'outages', undefined, facts.outages);
     for (const kind of CATALOG_ERROR_KINDS) follow(errors, `error:${kind}`, kind, facts.catalogErrors[kind]);
     for (const cause of RECOVERY_CAUSES) follow(recoveries, `recovery:${cause}`, cause, facts.recoveries[cause]);
   };

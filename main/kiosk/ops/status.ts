@@ -33,6 +33,8 @@ export interface OpsFacts {
   online: boolean;
   /** Epoch ms the service stopped answering; undefined while it answers. */
   offlineSince: number | undefined;
+  /** Times the service stopped answering since the shell started. */
+  outages: number;
   lastCatalogOkAt: number | undefined;
   catalogErrors: Record<CatalogErrorKind, number>;
   /** The page's last heartbeat: when, and what it showed. */
@@ -70,6 +72,7 @@ export function createOpsStatus(now: () => number = Date.now): OpsStatus {
     pairingCode: undefined,
     online: true,
     offlineSince: undefined,
+    outages: 0,
     lastCatalogOkAt: undefined,
     catalogErrors: zeroes(CATALOG_ERROR_KINDS),
     heartbeatAt: undefined,
@@ -96,7 +99,10 @@ export function createOpsStatus(now: () => number = Date.now): OpsStatus {
       facts.signIn = auth.status === 'signed-in' ? auth.mode : 'none';
       facts.pairingCode = auth.status === 'pairing' ? auth.code.userCode : undefined;
       if (state.network.online) facts.offlineSince = undefined;
-      else facts.offlineSince ??= now();
+      else if (facts.offlineSince === undefined) {
+        facts.offlineSince = now();
+        facts.outages += 1;
+      }
       facts.online = state.network.online;
       changed();
     },

@@ -81,6 +81,7 @@ describe('the metrics', () => {
     expect(value('tunewall_catalog_errors_total{kind="server"}')).toBe('2');
     expect(value('tunewall_catalog_errors_total{kind="network"}')).toBe('0');
     expect(value('tunewall_offline_seconds')).toBe('0');
+    expect(value('tunewall_outages_total')).toBe('0');
     expect(value('tunewall_renderer_heartbeat_age_seconds')).toBeDefined();
     expect(value('tunewall_recoveries_total{cause="browser-exited"}')).toBe('1');
     expect(value('tunewall_restarts_total')).toBe('2');
@@ -95,6 +96,7 @@ describe('the metrics', () => {
     const again = samples(await metrics.render());
     expect(again).toContain('tunewall_catalog_errors_total{kind="server"} 3');
     expect(again).toContain('tunewall_service_reachable 0');
+    expect(again).toContain('tunewall_outages_total 1');
     expect(again).toContain('tunewall_sign_in{mode="none"} 1');
   });
 
