@@ -138,6 +138,33 @@ async function step(service: RunningSandbox, socket: NotifySocket, supervisor: S
   await waitFor('fresh content', async () => latestStatus(socket) === HOME && metric(await scrape(supervisor.current()), 'tunewall_catalog_last_success_timestamp_seconds') > before);
 }
 
+/** One simulated day: four clock jumps, an outage, and on days 10 and 20 a fault for the shell to recover from. */
+async function simulateDay(
+  day: number,
+  { service, socket, supervisor, page }: { service: RunningSandbox; socket: NotifySocket; supervisor: Supervisor; page: () => Promise<Page> },
+): Promise<void> {
+  for (let s = 0; s < STEPS_PER_DAY; s++) await step(service, socket, supervisor, page, 24 / STEPS_PER_DAY);
+  // The service goes away: the display says so, then comes back by itself once the service answers.
+  service.control.setFaults({ dropRate: 1 });
+  const tried = await page();
+  await tried.keyboard.press('Enter');
+  await waitFor('the display offline', () => latestStatus(socket)?.startsWith('Offline for'));
+  await tried.keyboard.press('Escape');
+  service.control.setFaults({ dropRate: 0 });
+  await waitFor('the display back online', () => latestStatus(socket) === HOME, 90_000);
+  if (day === 10) {
+    process.kill(browserPids(supervisor.current()).at(-1) ?? 0, 'SIGKILL');
+    await waitFor('Chromium started again', () => browserPids(supervisor.current()).length >= 2 && latestStatus(socket) === HOME);
+  }
+  if (day === 20) {
+    const browser = browserPids(supervisor.current()).at(-1) ?? 0;
+    for (const pid of processTree(browser).slice(1)) {
+      if (/--type=renderer/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) process.kill(pid, 'SIGSTOP');
+    }
+    await waitFor('the frozen page brought back', () => browserPids(supervisor.current()).at(-1) !== browser && latestStatus(socket) === HOME);
+  }
+}
+
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'tunewall-soak-'));
   const service = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
@@ -172,27 +199,8 @@ async function main(): Promise<void> {
     service.control.approve(code);
     await waitFor('Home after pairing', () => latestStatus(socket) === HOME);
     for (let day = 1; day <= DAYS; day++) {
-      for (let s = 0; s < STEPS_PER_DAY; s++) await step(service, socket, supervisor, page, 24 / STEPS_PER_DAY);
-      // The service goes away: the display says so, then comes back by itself once the service answers.
-      service.control.setFaults({ dropRate: 1 });
-      const tried = await page();
-      await tried.keyboard.press('Enter');
-      await waitFor('the display offline', () => latestStatus(socket)?.startsWith('Offline for'));
-      await tried.keyboard.press('Escape');
+      await simulateDay(day, { service, socket, supervisor, page });
       outages += 1;
-      service.control.setFaults({ dropRate: 0 });
-      await waitFor('the display back online', () => latestStatus(socket) === HOME, 90_000);
-      if (day === 10) {
-        process.kill(browserPids(supervisor.current()).at(-1) ?? 0, 'SIGKILL');
-        await waitFor('Chromium started again', () => browserPids(supervisor.current()).length >= 2 && latestStatus(socket) === HOME);
-      }
-      if (day === 20) {
-        const browser = browserPids(supervisor.current()).at(-1) ?? 0;
-        for (const pid of processTree(browser).slice(1)) {
-          if (/--type=renderer/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) process.kill(pid, 'SIGSTOP');
-        }
-        await waitFor('the frozen page brought back', () => browserPids(supervisor.current()).at(-1) !== browser && latestStatus(socket) === HOME);
-      }
       rss.push(rssOf(supervisor.current().pid));
       process.stdout.write(`day ${day}: RSS ${((rss.at(-1) ?? 0) / 1048576).toFixed(1)} MB, status "${latestStatus(socket) ?? ''}"\n`);
     }

@@ -36,7 +36,10 @@ done
 
 [ "$(id -u)" -eq 0 ] || { echo "install.sh: run as root (sudo)" >&2; exit 1; }
 [ -f "$SRC/out/kiosk/index.js" ] || { echo "install.sh: build first: npm ci && npm run build:renderer && npm run build:kiosk" >&2; exit 1; }
-command -v node >/dev/null || { echo "install.sh: Node.js 20.19+ is needed at /usr/bin/node" >&2; exit 1; }
+# The unit runs /usr/bin/node; Debian 12's own nodejs (18) is too old: install Node 20.19+ or 22.13+ there first.
+if ! /usr/bin/node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit((a===20&&b>=19)||(a===22&&b>=13)||a>=24?0:1)' 2>/dev/null; then
+  echo "install.sh: Node.js 20.19+, 22.13+ or 24+ is needed at /usr/bin/node (found: $(/usr/bin/node --version 2>/dev/null || echo none))" >&2; exit 1
+fi
 if [ -n "$client_id" ] && { [ -z "$secret_file" ] || [ -z "$auth_url" ] || [ -z "$api_url" ]; }; then
   echo "install.sh: --client-id needs --client-secret-file, --auth-url and --api-url" >&2; exit 2
 fi

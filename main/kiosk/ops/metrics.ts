@@ -34,42 +34,7 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
   const now = sources.now ?? Date.now;
   const registry = new Registry();
   const seconds = (ms: number): number => Math.max(0, ms) / 1000;
-  const gauge = (name: string, help: string, read: () => number | undefined) =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        const value = read();
-        if (value === undefined) this.reset();
-        else this.set(value);
-      },
-    });
-
-  gauge('tunewall_up', 'The kiosk shell is running (1).', () => 1);
-  new Gauge({ name: 'tunewall_build_info', help: 'Version of Tunewall running.', labelNames: ['version'], registers: [registry] })
-    .labels(sources.version.slice(0, 32))
-    .set(1);
-  new Gauge({
-    name: 'tunewall_screen',
-    help: 'The screen on display (1 for the current one); other: loading, an error or nothing painted yet.',
-    labelNames: ['screen'],
-    registers: [registry],
-    collect() {
-      const current = status.facts().screen;
-      for (const screen of SCREENS) this.labels(screen).set(screen === current ? 1 : 0);
-    },
-  });
-  new Gauge({
-    name: 'tunewall_sign_in',
-    help: 'How the display is signed in (1 for the current mode).',
-    labelNames: ['mode'],
-    registers: [registry],
-    collect() {
-      const mode = status.facts().signIn;
-      for (const m of ['member', 'guest', 'none'] as const) this.labels(m).set(m === mode ? 1 : 0);
-    },
-  });
+  factGauges(registry, status, sources.version, now);
   let expiry: { at: number; value: number | undefined } | undefined;
   const tokenGauge = new Gauge({
     name: 'tunewall_token_expiry_seconds',
@@ -83,21 +48,8 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
       else tokenGauge.set(seconds(expiry.value - now()));
     },
   });
-  gauge('tunewall_service_reachable', 'Whether the music service answers (1) or not (0).', () => (status.facts().offlineSince === undefined ? 1 : 0));
-  gauge('tunewall_catalog_last_success_timestamp_seconds', 'When the catalog last answered successfully (Unix time).', () => {
-    const at = status.facts().lastCatalogOkAt;
-    return at === undefined ? undefined : at / 1000;
-  });
   const outages = new Counter({ name: 'tunewall_outages_total', help: 'Times the music service stopped answering.', registers: [registry] });
   const errors = new Counter({ name: 'tunewall_catalog_errors_total', help: 'Catalog requests that failed, by kind.', labelNames: ['kind'], registers: [registry] });
-  gauge('tunewall_offline_seconds', 'Seconds the music service has not answered (0 while it answers).', () => {
-    const since = status.facts().offlineSince;
-    return since === undefined ? 0 : seconds(now() - since);
-  });
-  gauge('tunewall_renderer_heartbeat_age_seconds', "Age of the page's last heartbeat (absent before the first).", () => {
-    const at = status.facts().heartbeatAt;
-    return at === undefined ? undefined : seconds(now() - at);
-  });
   const recoveries = new Counter({ name: 'tunewall_recoveries_total', help: 'Recoveries of the screen, by cause.', labelNames: ['cause'], registers: [registry] });
   new Counter({ name: 'tunewall_restarts_total', help: 'Times the kiosk shell started again on this data folder.', registers: [registry] }).inc(sources.restarts);
   const presses = new Histogram({
@@ -106,9 +58,6 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
     buckets: PRESS_BUCKETS,
     registers: [registry],
   });
-  gauge('process_resident_memory_bytes', 'Resident memory of the kiosk shell.', () => process.memoryUsage.rss());
-  gauge('nodejs_heap_size_used_bytes', "The kiosk shell's JavaScript heap in use.", () => process.memoryUsage().heapUsed);
-  gauge('process_start_time_seconds', 'When the kiosk shell started (Unix time).', () => status.facts().startedAt / 1000);
 
   // Counters follow the facts' own counts (by what was added since the last scrape); every kind is there at 0.
   const synced = new Map<string, number>();
@@ -135,4 +84,60 @@ export function createMetrics(sources: MetricsSources): TunewallMetrics {
     },
     stop: unsubscribe,
   };
+}
+
+/** Gauges read from the status facts at scrape time. */
+function factGauges(registry: Registry, status: OpsStatus, version: string, now: () => number): void {
+  const seconds = (ms: number): number => Math.max(0, ms) / 1000;
+  const gauge = (name: string, help: string, read: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const value = read();
+        if (value === undefined) this.reset();
+        else this.set(value);
+      },
+    });
+  gauge('tunewall_up', 'The kiosk shell is running (1).', () => 1);
+  new Gauge({ name: 'tunewall_build_info', help: 'Version of Tunewall running.', labelNames: ['version'], registers: [registry] })
+    .labels(version.slice(0, 32))
+    .set(1);
+  new Gauge({
+    name: 'tunewall_screen',
+    help: 'The screen on display (1 for the current one); other: loading, an error or nothing painted yet.',
+    labelNames: ['screen'],
+    registers: [registry],
+    collect() {
+      const current = status.facts().screen;
+      for (const screen of SCREENS) this.labels(screen).set(screen === current ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'tunewall_sign_in',
+    help: 'How the display is signed in (1 for the current mode).',
+    labelNames: ['mode'],
+    registers: [registry],
+    collect() {
+      const mode = status.facts().signIn;
+      for (const m of ['member', 'guest', 'none'] as const) this.labels(m).set(m === mode ? 1 : 0);
+    },
+  });
+  gauge('tunewall_service_reachable', 'Whether the music service answers (1) or not (0).', () => (status.facts().offlineSince === undefined ? 1 : 0));
+  gauge('tunewall_catalog_last_success_timestamp_seconds', 'When the catalog last answered successfully (Unix time).', () => {
+    const at = status.facts().lastCatalogOkAt;
+    return at === undefined ? undefined : at / 1000;
+  });
+  gauge('tunewall_offline_seconds', 'Seconds the music service has not answered (0 while it answers).', () => {
+    const since = status.facts().offlineSince;
+    return since === undefined ? 0 : seconds(now() - since);
+  });
+  gauge('tunewall_renderer_heartbeat_age_seconds', "Age of the page's last heartbeat (absent before the first).", () => {
+    const at = status.facts().heartbeatAt;
+    return at === undefined ? undefined : seconds(now() - at);
+  });
+  gauge('process_resident_memory_bytes', 'Resident memory of the kiosk shell.', () => process.memoryUsage.rss());
+  gauge('nodejs_heap_size_used_bytes', "The kiosk shell's JavaScript heap in use.", () => process.memoryUsage().heapUsed);
+  gauge('process_start_time_seconds', 'When the kiosk shell started (Unix time).', () => status.facts().startedAt / 1000);
 }
