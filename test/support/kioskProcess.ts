@@ -50,11 +50,16 @@ export function embeddedSandboxOrigin(stderr: string): string | undefined {
   return undefined;
 }
 
-/** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the caller's own may leak in. */
+/**
+ * The shell reads TUNEWALL_*, systemd's CREDENTIALS_DIRECTORY, NOTIFY_SOCKET and WATCHDOG_*, and the desktop's D-Bus
+ * session (its Secret Service keeps a vault key); none of the caller's own may leak in: a test that wants one says so.
+ */
+const CALLER_ONLY = new Set(['CREDENTIALS_DIRECTORY', 'NOTIFY_SOCKET', 'WATCHDOG_USEC', 'WATCHDOG_PID', 'DBUS_SESSION_BUS_ADDRESS']);
+
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
+    if (!key.startsWith('TUNEWALL_') && !CALLER_ONLY.has(key)) env[key] = value;
   }
   return env;
 }
