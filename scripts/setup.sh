@@ -11,6 +11,15 @@ command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v spd-say >/dev/null 2>&1 || missing+=(speech-dispatcher)
+# Operations' tests: systemd's notify socket stand-in (python3), the unit's checks (systemd-analyze), promtool.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+# The keyring test: a D-Bus session with GNOME Keyring, read back with secret-tool.
+command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
+command -v dbus-send >/dev/null 2>&1 || missing+=(dbus-bin)
+command -v gnome-keyring-daemon >/dev/null 2>&1 || missing+=(gnome-keyring)
+command -v secret-tool >/dev/null 2>&1 || missing+=(libsecret-tools)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=()

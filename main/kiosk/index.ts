@@ -18,29 +18,21 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
-import type { Logger } from '../core/ports';
-import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
+import { vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
 import { findChromium, launchChromium } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
 import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
+import { keyringVaultKey, kioskCipher } from './ops/keyringKey';
+import { createOps } from './ops/ops';
+import { killTree } from './ops/processTree';
 import { startKioskServer, type KioskServer } from './server';
 
 function flag(argv: readonly string[], name: string): string | undefined {
   const prefix = `--${name}=`;
   return argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
-}
-
-function createLogger(): Logger {
-  const write = (level: string, message: string, fields?: Record<string, unknown>) =>
-    process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), level, message, ...fields })}\n`);
-  return {
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-  };
 }
 
 function rendererDir(env: NodeJS.ProcessEnv): string | undefined {
@@ -71,8 +63,9 @@ function packageVersion(): string {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const env = process.env;
-  const logger = createLogger();
+  // Operations (main/kiosk/ops): the JSON log, systemd credentials, notify and watchdog, recovery, metrics.
+  const ops = createOps(argv, process.env);
+  const { env, logger } = ops;
   const renderer = rendererDir(env);
   if (!renderer) {
     process.stderr.write('Tunewall: the renderer is not built. Run `npm run kiosk` (it builds first) or `npm run build:kiosk`.\n');
@@ -85,13 +78,15 @@ async function main(): Promise<void> {
   // First: the drawing module loads (its file is read while the rest starts) before any page is asked for.
   const firstPaint = loadFirstPaint(firstPaintDir(), logger);
   const store = createFileStore(join(dataDir, 'store.json'), logger);
+  // Without a key file or credential: the desktop's Secret Service keeps the vault key, where there is one.
+  const keyringKey = await keyringVaultKey(env, argv, logger);
   const core = await createAppCore({
     env,
     argv,
     userDataDir: dataDir,
-    fetch: (input, init) => fetch(input, init),
+    fetch: ops.fetch,
     cipher: undefined,
-    resolveCipher: (config) => loadKioskCipher(vaultKeyPath(config.vaultKeyFile, env)),
+    resolveCipher: (config) => kioskCipher(vaultKeyPath(config.vaultKeyFile, env), keyringKey),
     store,
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
@@ -130,6 +125,7 @@ async function main(): Promise<void> {
     // Every session was revoked (a launch key used twice): the next restart must not let the old cookie back in.
     onSessionCookie: (cookie: string) => saveKioskSession(sessionPath, { port: listening.port, cookie }),
     logger,
+    heartbeat: ops.heartbeat,
     onLaunched: () => launcher.launched(),
     onLaunchKeyReused: () => launcher.keyTaken(),
   };
@@ -146,6 +142,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     launcher.dispose();
+    await ops.stop();
     await server.close();
     await core.dispose();
     await store.flush();
@@ -158,7 +155,23 @@ async function main(): Promise<void> {
   if (chromium === undefined && !argv.includes('--print-url')) {
     process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the page below in a browser on this machine.\n');
   }
-  launcher.start(server, () => void stop(0));
+  launcher.start(server, (exit) => {
+    // Closed by its user: the shell goes too. Killed or crashed: recovery starts it again.
+    if (exit.code === 0) void stop(0);
+    else ops.browserExited(exit);
+  });
+  await ops.attach({
+    subscribe: (listener) => core.subscribe(listener),
+    getState: () => core.handlers.getState(),
+    relaunchBrowser: chromium === undefined ? undefined : () => launcher.relaunch(),
+    exit: (code) => void stop(code),
+    dataDir,
+    version: packageVersion(),
+    tokenValidUntil: async () => {
+      const until = (await core.handlers.diagnostics()).tokenValidUntil;
+      return until === undefined ? undefined : Date.parse(until);
+    },
+  });
   // While the browser opens the launch page: one drawing of the screen it will ask for, thrown away. A first drawing
   // runs React's code for the first time and takes several times as long as the next (100 against 20 ms for Home).
   void firstPaint.then((render) => {
@@ -182,14 +195,14 @@ class Launcher {
   private page: LaunchPage | undefined;
   private browser: ChildProcess | undefined;
   private server: KioskServer | undefined;
-  private onBrowserGone: (() => void) | undefined;
+  private onBrowserGone: ((exit: { code: number | null; signal: string | null }) => void) | undefined;
 
   constructor(
     private readonly dir: string,
     private readonly open: (pageUrl: string) => ChildProcess | undefined,
   ) {}
 
-  start(server: KioskServer, onBrowserGone: () => void): void {
+  start(server: KioskServer, onBrowserGone: (exit: { code: number | null; signal: string | null }) => void): void {
     this.server = server;
     this.onBrowserGone = onBrowserGone;
     this.openPage(server.launchUrl);
@@ -216,6 +229,17 @@ class Launcher {
     this.openPage(server.newLaunchKey());
   }
 
+  /** Ends the browser, every process of it (a frozen renderer too), and opens a new one with a new key. */
+  relaunch(): void {
+    const server = this.server;
+    const previous = this.browser;
+    if (server === undefined) return;
+    this.browser = undefined;
+    previous?.removeAllListeners('exit');
+    if (previous?.pid !== undefined) killTree(previous.pid);
+    this.openPage(server.newLaunchKey());
+  }
+
   dispose(): void {
     this.page?.remove();
     this.page = undefined;
@@ -227,8 +251,8 @@ class Launcher {
     this.page = writeLaunchPage(this.dir, launchUrl);
     const browser = this.open(this.page.url);
     this.browser = browser;
-    browser?.on('exit', () => {
-      if (this.browser === browser) this.onBrowserGone?.();
+    browser?.on('exit', (code, signal) => {
+      if (this.browser === browser) this.onBrowserGone?.({ code, signal });
     });
   }
 }

@@ -29,6 +29,7 @@ import type { RenderFirstScreen } from '../../shared/firstPaint';
 import type { AppCore } from '../core/appCore';
 import type { Logger } from '../core/ports';
 import { drawFirstScreen } from './firstPaint';
+import type { HeartbeatReceiver } from './ops/heartbeat';
 
 const COOKIE = 'tunewall_session';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -57,6 +58,8 @@ export interface KioskServerOptions {
    */
   onLaunchKeyReused?: () => void;
   port?: number;
+  /** The page's heartbeat (operations: watchdog, recovery, metrics); without it, /api/heartbeat is not found. */
+  heartbeat?: HeartbeatReceiver;
   /** Seconds between SSE keep-alive comments. */
   keepAliveSeconds?: number;
   logger?: Logger;
@@ -278,6 +281,20 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
       unsubscribe();
     }),
   );
+
+  const { heartbeat } = options;
+  if (heartbeat !== undefined) {
+    app.post('/api/heartbeat', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'request too large' }, 413) }), async (c) => {
+      let body: unknown;
+      try {
+        body = await c.req.json();
+      } catch {
+        return c.json({ error: 'the body is not JSON' }, 400);
+      }
+      const answer = heartbeat.receive(body);
+      return answer === undefined ? c.json({ error: 'not a heartbeat' }, 400) : c.json(answer);
+    });
+  }
 
   // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
   app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));

@@ -2,6 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { pickBridge } from './bridge';
 import { takeBootView } from './transport/boot';
+import { startHeartbeat } from './transport/heartbeat';
 import './styles/app.css';
 
 const root = document.getElementById('root');
@@ -10,6 +11,8 @@ if (root !== null) {
   if (bridge !== undefined) {
     const boot = takeBootView();
     const app = <App bridge={bridge} boot={boot} />;
+    // The kiosk shell (no preload bridge) watches the page through its heartbeat.
+    if (window.tunewall === undefined) startHeartbeat();
     // The kiosk shell drew the first screen into the page from this boot view: take its markup over as it is.
     if (boot?.renderedAt !== undefined && root.firstElementChild !== null) {
       hydrateRoot(root, app, {

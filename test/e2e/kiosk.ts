@@ -31,6 +31,8 @@ export interface Shell {
   sandboxOrigin: string | undefined;
   /** Everything the shell wrote on stderr so far (JSON log lines). */
   log(): string;
+  /** Everything it wrote on stdout so far. */
+  stdout(): string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startShell(options: ShellOptions): Promise<Shell> {
     // The sandbox starts before the server prints its URL, so its log line is already there.
     sandboxOrigin: embeddedSandboxOrigin(shell.log()),
     log: shell.log,
+    stdout: shell.stdout,
     stop: shell.stop,
   };
 }

@@ -56,6 +56,8 @@ test('no token, device code or client secret ever reaches the page, across sign-
       TUNEWALL_AUTH_URL: tap.origin,
       TUNEWALL_API_URL: `${tap.origin}/v1.1`,
       TUNEWALL_VAULT_KEY_FILE: writeVaultKey(workDir),
+      // Every event the shell can log, as journald would keep it.
+      TUNEWALL_LOG_LEVEL: 'debug',
     },
   });
 
@@ -114,5 +116,6 @@ test('no token, device code or client secret ever reaches the page, across sign-
     expect(seenByPage.includes(secret), 'a credential reached the page').toBe(false);
     expect(cookies.includes(secret), 'a credential is in a cookie').toBe(false);
     expect(shell.log().includes(secret), 'a credential is in the shell log').toBe(false);
+    expect(shell.stdout().includes(secret), 'a credential is in the shell output').toBe(false);
   }
 });

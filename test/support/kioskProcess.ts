@@ -24,8 +24,12 @@ export interface KioskProcess {
   origin: string;
   /** Everything the shell wrote on stderr so far (JSON log lines). */
   log(): string;
+  /** Everything it wrote on stdout so far (the lines this harness reads); journald keeps both. */
+  stdout(): string;
   /** SIGTERM, then SIGKILL if it has not exited in time. */
   stop(): Promise<void>;
+  /** Resolves with the exit code once the process has exited (null: killed by a signal). */
+  exited: Promise<number | null>;
 }
 
 const EmbeddedLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
@@ -46,19 +50,29 @@ export function embeddedSandboxOrigin(stderr: string): string | undefined {
   return undefined;
 }
 
-/** The shell reads TUNEWALL_* and systemd's CREDENTIALS_DIRECTORY; none of the caller's own may leak in. */
+/**
+ * The shell reads TUNEWALL_*, systemd's CREDENTIALS_DIRECTORY, NOTIFY_SOCKET and WATCHDOG_*, and the desktop's D-Bus
+ * session (its Secret Service keeps a vault key); none of the caller's own may leak in: a test that wants one says so.
+ */
+const CALLER_ONLY = new Set(['CREDENTIALS_DIRECTORY', 'NOTIFY_SOCKET', 'WATCHDOG_USEC', 'WATCHDOG_PID', 'DBUS_SESSION_BUS_ADDRESS']);
+
 function cleanEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
+    if (!key.startsWith('TUNEWALL_') && !CALLER_ONLY.has(key)) env[key] = value;
   }
   return env;
 }
 
-/** Starts the shell with a clean environment plus `env`, and resolves once it has printed its launch URL. */
-export async function spawnKioskShell(env: Record<string, string>): Promise<KioskProcess> {
+/**
+ * Starts the shell with a clean environment plus `env`, and resolves once it has printed its launch URL.
+ * `openBrowser`: the shell opens its browser itself (TUNEWALL_CHROMIUM) instead of printing the launch page, which
+ * is then not known here (`launchUrl` is empty); it resolves once the shell listens.
+ */
+export async function spawnKioskShell(env: Record<string, string>, options: { openBrowser?: boolean } = {}): Promise<KioskProcess> {
   const spawnedAt = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [ENTRY, '--print-url'], {
+  const openBrowser = options.openBrowser === true;
+  const child: ChildProcess = spawn(process.execPath, openBrowser ? [ENTRY] : [ENTRY, '--print-url'], {
     cwd: REPO,
     env: { ...cleanEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +86,7 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
   const [launchUrl, origin] = await new Promise<[string, string]>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
     const check = (): void => {
-      const page = LAUNCH_LINE.exec(stdout)?.[1];
+      const page = openBrowser ? '' : LAUNCH_LINE.exec(stdout)?.[1];
       const at = ORIGIN_LINE.exec(stdout)?.[1];
       if (page === undefined || at === undefined) return;
       clearTimeout(timer);
@@ -93,6 +107,8 @@ export async function spawnKioskShell(env: Record<string, string>): Promise<Kios
     launchUrl,
     origin,
     log: () => stderr,
+    stdout: () => stdout,
+    exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

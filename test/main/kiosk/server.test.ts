@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../main/core/appCore';
+import { createHeartbeatReceiver } from '../../../main/kiosk/ops/heartbeat';
+import type { Heartbeat } from '../../../main/kiosk/ops/status';
 import { startKioskServer, withBootView, type KioskServer } from '../../../main/kiosk/server';
 import type { AppState, BootView, BridgeEvent, BridgeHandlers } from '../../../shared/bridge';
 import { memoryLogger } from '../core/support/fakes';
@@ -81,6 +83,8 @@ let fake: ReturnType<typeof fakeCore>;
 /** The session cookie the launch in beforeAll got. */
 let session = '';
 const logger = memoryLogger();
+const beats: Heartbeat[] = [];
+const reloads: boolean[] = [];
 
 /** A raw request, so Host, Origin and Cookie are exactly what the test says. */
 function send(
@@ -163,7 +167,14 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'renderer', 'assets', 'app-1234.js'), 'console.log("tunewall")');
   writeFileSync(join(dir, 'outside.txt'), 'not for the page');
   fake = fakeCore();
-  server = await startKioskServer({ core: fake.core, rendererDir: join(dir, 'renderer'), secret: SECRET, port: 0, logger });
+  server = await startKioskServer({
+    core: fake.core,
+    rendererDir: join(dir, 'renderer'),
+    secret: SECRET,
+    port: 0,
+    logger,
+    heartbeat: createHeartbeatReceiver({ intervalMs: 5000, note: (beat) => beats.push(beat), takeReload: () => reloads.shift() ?? false }),
+  });
   const url = new URL(server.origin);
   host = url.host;
   port = Number(url.port);
@@ -371,6 +382,29 @@ describe('security headers on every response', () => {
     } finally {
       await srv.close();
     }
+  });
+});
+
+describe('the page heartbeat', () => {
+  it('takes what the page shows and answers the pace and whether to reload', async () => {
+    reloads.push(false, true);
+    const first = await send('POST', '/api/heartbeat', { body: JSON.stringify({ screen: 'home', problem: 'none', presses: [12, 30] }) });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ intervalMs: 5000, reload: false });
+    const second = await send('POST', '/api/heartbeat', { body: JSON.stringify({ screen: 'detail', problem: 'error' }) });
+    expect(JSON.parse(second.body)).toEqual({ intervalMs: 5000, reload: true });
+    expect(beats.slice(-2)).toEqual([
+      { screen: 'home', problem: 'none', presses: [12, 30] },
+      { screen: 'detail', problem: 'error' },
+    ]);
+  });
+
+  it('refuses a beat without the session, and one that is not a heartbeat', async () => {
+    const before = beats.length;
+    expect((await send('POST', '/api/heartbeat', { body: '{"screen":"home","problem":"none"}', cookie: false })).status).toBe(403);
+    expect((await send('POST', '/api/heartbeat', { body: '{"screen":"lobby","problem":"none"}' })).status).toBe(400);
+    expect((await send('POST', '/api/heartbeat', { body: 'home' })).status).toBe(400);
+    expect(beats.length).toBe(before);
   });
 });
 
