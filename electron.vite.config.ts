@@ -1,24 +1,25 @@
 /**
- * `npm run build`: the Electron main process, its sandboxed preload and the renderer, into out/.
+ * `npm run build`: the Electron main process and its sandboxed preload, into out/ (TUNEWALL_OUT_DIR for another folder).
  *   out/main/index.js        ESM main process (package.json "main")
  *   out/preload/preload.cjs  one self-contained CommonJS file: a sandboxed preload can require nothing but electron
- *   out/renderer/            the React renderer, served on app://tunewall/
+ * The renderer (out/renderer, served on app://tunewall/) is not built here: `npm run build` then runs
+ * `npm run build:renderer`, the one renderer build both shells serve (minified, with early-keys.js and the first
+ * paint's module). A renderer section here would build a second, different renderer into the same folder.
  */
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 const fromRoot = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
+const OUT = process.env['TUNEWALL_OUT_DIR'] ?? fromRoot('./out');
 
-// Electron 45: Node 22 in the main process, Chromium 140 in the renderer.
+// Electron 45: Node 22 in the main process.
 const NODE_TARGET = 'node22';
-const CHROME_TARGET = 'chrome140';
 
 export default defineConfig({
   main: {
     build: {
       target: NODE_TARGET,
-      outDir: fromRoot('./out/main'),
+      outDir: `${OUT}/main`,
       lib: { entry: { index: fromRoot('./main/electron/index.ts') } },
       sourcemap: true,
     },
@@ -26,7 +27,7 @@ export default defineConfig({
   preload: {
     build: {
       target: NODE_TARGET,
-      outDir: fromRoot('./out/preload'),
+      outDir: `${OUT}/preload`,
       // Bundle every import into the one file; only 'electron' stays external.
       externalizeDeps: false,
       lib: { entry: { preload: fromRoot('./main/electron/preload.ts') } },
@@ -34,18 +35,6 @@ export default defineConfig({
         output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
       sourcemap: false,
-    },
-  },
-  renderer: {
-    root: fromRoot('./renderer'),
-    plugins: [react()],
-    build: {
-      target: CHROME_TARGET,
-      outDir: fromRoot('./out/renderer'),
-      emptyOutDir: true,
-      rolldownOptions: {
-        input: { index: fromRoot('./renderer/index.html') },
-      },
     },
   },
 });

@@ -4,11 +4,14 @@ import { EARLY_KEYS_SCRIPT } from '../shared/firstPaint';
 
 const root = new URL('.', import.meta.url).pathname;
 const EARLY_KEYS = 'early-keys';
+/** Where the build goes: out/ beside the repository, or TUNEWALL_OUT_DIR (a test builds into a folder of its own). */
+const OUT = process.env['TUNEWALL_OUT_DIR'] ?? `${root}../out`;
 
 /**
  * `npm run build:renderer` builds the production renderer (index.html, and early-keys.js, which the kiosk shell adds to
  * a page it drew the first screen into) into out/renderer, then the first screen's server rendering
- * (vite.firstpaint.config.ts).
+ * (vite.firstpaint.config.ts). It is the one renderer build: both shells serve it (`npm run build` runs it after the
+ * Electron main process and preload), minified.
  * `--mode fake` also builds dev/index.html, the renderer on the scripted fake bridge, into out/renderer-fake:
  * the fake bridge is never part of the production output.
  */
@@ -21,7 +24,7 @@ export default defineConfig(({ mode }) => {
     base: './',
     plugins: [react()],
     build: {
-      outDir: fake ? '../out/renderer-fake' : '../out/renderer',
+      outDir: fake ? `${OUT}/renderer-fake` : `${OUT}/renderer`,
       emptyOutDir: true,
       target: 'chrome110',
       rollupOptions: {

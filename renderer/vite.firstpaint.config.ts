@@ -15,7 +15,7 @@ export default defineConfig({
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: `${root}src/firstPaint.tsx`,
-    outDir: '../out/first-paint',
+    outDir: `${process.env['TUNEWALL_OUT_DIR'] ?? `${root}../out`}/first-paint`,
     emptyOutDir: true,
     target: 'node20',
     rollupOptions: { output: { entryFileNames: 'firstPaint.js', format: 'es' } },

@@ -3,7 +3,7 @@
 // opens the system Chromium in kiosk mode (or, with --print-url, prints the URL to open).
 import { spawnSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { isStale } from './staleness.mjs';
+import { isStale, rendererIsStale } from './staleness.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -15,9 +15,8 @@ function build(script) {
   }
 }
 
-const shared = ['shared', 'package-lock.json'];
-if (isStale(root, ['out/renderer/index.html'], [...shared, 'renderer'])) build('build:renderer');
-if (isStale(root, ['out/kiosk/index.js'], [...shared, 'main', 'sandbox'])) build('build:kiosk');
+if (rendererIsStale(root)) build('build:renderer');
+if (isStale(root, ['out/kiosk/index.js'], ['shared', 'package-lock.json', 'main', 'sandbox'])) build('build:kiosk');
 
 const child = spawn(process.execPath, [join(root, 'out/kiosk/index.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -27,3 +27,16 @@ export function isStale(root, outputs, sources) {
   const oldestOutput = Math.min(...files.map((file) => fs.statSync(file).mtimeMs));
   return sources.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
 }
+
+/**
+ * The one renderer build both shells serve (`npm run build:renderer`): what it writes, and what it is built from. Every
+ * output counts, not only index.html: a renderer folder without early-keys.js or the first paint's module was not
+ * written by this build.
+ */
+export const RENDERER_OUTPUTS = ['out/renderer/index.html', 'out/renderer/early-keys.js', 'out/first-paint/firstPaint.js'];
+export const RENDERER_SOURCES = ['renderer', 'shared', 'package-lock.json'];
+
+/** True when the renderer must be built again before a shell serves it. */
+export function rendererIsStale(root) {
+  return isStale(root, RENDERER_OUTPUTS, RENDERER_SOURCES);
+}

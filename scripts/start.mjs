@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isStale } from './staleness.mjs';
+import { isStale, rendererIsStale } from './staleness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -32,11 +32,12 @@ export function findElectronBinary(env = process.env) {
   return fs.existsSync(candidate) ? candidate : undefined;
 }
 
-const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
-const SOURCES = ['main', 'shared', 'sandbox', 'renderer', 'electron.vite.config.ts', 'package.json'];
+const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs'];
+const SOURCES = ['main', 'shared', 'sandbox', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
 
+/** The main process and preload, or the renderer both shells share, is missing or older than its sources. */
 export function buildIsStale() {
-  return isStale(root, OUTPUTS, SOURCES);
+  return isStale(root, OUTPUTS, SOURCES) || rendererIsStale(root);
 }
 
 export const ROOT_NOTICE =
@@ -140,8 +141,8 @@ async function main() {
     process.exit(1);
   }
   if (buildIsStale()) {
-    const cli = path.join(path.dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');
-    const build = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' });
+    // `npm run build`: the main process and preload, then the one renderer build the kiosk shell serves too.
+    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) {
       console.error('tunewall: the build failed (see above); fix it, then run `npm start` again.');
       process.exit(build.status ?? 1);

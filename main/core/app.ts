@@ -3,6 +3,7 @@
  * Configuration → service (or the embedded sandbox) → vault → sign-in session → catalog → the features, whose bridge
  * handlers answer the renderer. Each feature lives in features/<name>/ with its own state and tests.
  */
+import { join } from 'node:path';
 import type { AppState, AuthState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
 import { firstScreenRows } from '../../shared/homeRows';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
@@ -11,6 +12,9 @@ import { createRowCache } from './cache';
 import { createCatalogClient } from './catalog';
 import { serviceEndpoints } from './config/service';
 import { loadConfiguration } from './config/startup';
+import { createArtwork } from './features/artwork/artwork';
+import { createArtworkCache } from './features/artwork/artworkCache';
+import { folderArtworkFiles } from './features/artwork/artworkFiles';
 import { createDetails } from './features/details/details';
 import { createNetworkStatus } from './features/network/networkStatus';
 import { createQrCodes } from './features/pairing/qrCodes';
@@ -72,6 +76,16 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const rows = createRows({ catalog, cache, clock, profile, network, emit });
   const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle });
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
+  const artwork = createArtwork({
+    // A picture is fetched as it is, without the member's token: the contract's Image is a plain URL.
+    fetch,
+    cache: createArtworkCache({
+      files: deps.artworkFiles ?? folderArtworkFiles(join(deps.userDataDir, 'artwork')),
+      logger,
+      maxBytes: deps.artworkMaxBytes,
+    }),
+    logger,
+  });
   const stationArt = createStationArt({ catalog, store, clock, logger, territory: settings.territory, network });
   const forgetScoped = (): void => {
     rows.reset();
@@ -146,6 +160,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       session?.online();
       network.recheck();
     },
+    artwork: (request) => artwork.serve(request),
     intent: (intent) => emit({ type: 'intent', intent }),
     platformChanged: pushState,
     dispose: async () => {

@@ -7,6 +7,7 @@ import type { TunewallConfig } from './config/config';
 import type { ServiceEndpoints } from './config/service';
 import type { EmbeddedSandbox } from './config/startup';
 import type { CoreText } from './errors';
+import type { ArtworkFiles } from './features/artwork/artworkFiles';
 import type { ShellSpeaker } from './features/speech/shellSpeaker';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 
@@ -22,6 +23,11 @@ export interface AppCore {
   resume(): void;
   /** Network came back (or the shell believes so): retry what waits on the network now. */
   online(): void;
+  /**
+   * Answers the page's `/artwork/…` requests: the service's pictures on the page's own origin, kept on disk (see
+   * features/artwork/). The shell routes them here from its own origin.
+   */
+  artwork?(request: Request): Promise<Response>;
   /** Forwards a remote's Back received outside the page (Electron `app-command` browser-backward). */
   intent(intent: 'back'): void;
   /** A fact of the platform the state reads changed (a screen reader started or stopped): the state is pushed again. */
@@ -47,6 +53,10 @@ export interface AppCoreDeps {
   version: string;
   /** Starts the embedded sandbox; used when no credentials are configured. */
   startSandbox: () => Promise<EmbeddedSandbox>;
+  /** Where pictures are kept; default: the `artwork` folder in `userDataDir`. */
+  artworkFiles?: ArtworkFiles;
+  /** Bytes of pictures kept at most (default in features/artwork/artworkCache.ts). */
+  artworkMaxBytes?: number;
   /** Reads the config file (tests pass their own). */
   readFile?: (path: string) => string;
   /** Whether the platform says a screen reader is running (Electron: app.accessibilitySupportEnabled). */

@@ -18,6 +18,8 @@ export const APP_SCHEME_PRIVILEGES = {
     bypassCSP: false,
     allowServiceWorkers: false,
     stream: false,
+    // V8 keeps the compiled renderer between starts, as it does for http(s): with standard, a custom scheme may.
+    codeCache: true,
   },
 } as const;
 

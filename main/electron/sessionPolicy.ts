@@ -58,7 +58,7 @@ export function secureSession(session: SessionLike, deps: { logger: Logger }): v
       responseHeaders: {
         ...withoutContentSecurityPolicy(details.responseHeaders),
         'Content-Security-Policy': [
-          "default-src 'self'; script-src app://tunewall; style-src 'self'; img-src 'self' http://127.0.0.1:* https: data:; font-src 'self'; connect-src 'self'; media-src 'none'; object-src 'none'; frame-src 'none'; child-src 'none'; worker-src 'none'; manifest-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+          "default-src 'self'; script-src app://tunewall; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; media-src 'none'; object-src 'none'; frame-src 'none'; child-src 'none'; worker-src 'none'; manifest-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         ],
       },
     });

@@ -19,6 +19,7 @@ import type { BrowserWindow } from 'electron';
 import type { Logger } from '../core/ports';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol';
 import { APP_ENTRY_URL, APP_SCHEME } from './appUrl';
+import { withArtwork } from './artworkProtocol';
 import type { AppCore } from '../core/appCore';
 import type { CreateAppCore, ElectronCoreDeps } from './coreDeps';
 import { messagePageUrl } from './crashRecovery';
@@ -148,10 +149,8 @@ export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
   }
 
   secureSession(session.defaultSession, { logger });
-  protocol.handle(
-    APP_SCHEME,
-    createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file) }),
-  );
+  const files = createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file) });
+  protocol.handle(APP_SCHEME, withArtwork(files, core?.artwork?.bind(core)));
 
   const policy = createSenderPolicy();
   const cleanups: (() => void)[] = [];

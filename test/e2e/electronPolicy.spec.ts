@@ -3,14 +3,19 @@
  * (it is fetched from outside the npm registry), so no test starts a real Electron window. The built renderer is answered by the app:// protocol handler itself
  * (createAppProtocolHandler, the function Electron's protocol.handle calls), routed under an https origin Chromium can
  * open. The origin differs from app://tunewall, so the app's own scripts are refused too; what is checked is what the
- * policy refuses on any origin: eval, inline script, script from another origin, images from plain-http hosts other
- * than loopback. What Electron is asked for — the window's webPreferences, the app:// scheme — is checked under vitest
+ * policy refuses on any origin: eval, inline script, script from another origin, images from anywhere but the page's own
+ * origin (loopback and the LAN included: the service's pictures come through app://tunewall/artwork/, which the
+ * core answers). What Electron is asked for — the window's webPreferences, the app:// scheme — is checked under vitest
  * with a mocked Electron (test/main/electron).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createArtwork } from '../../main/core/features/artwork/artwork';
+import { createArtworkCache } from '../../main/core/features/artwork/artworkCache';
+import { artworkPath } from '../../main/core/features/artwork/artworkPath';
 import { createAppProtocolHandler } from '../../main/electron/appProtocol';
+import { withArtwork } from '../../main/electron/artworkProtocol';
 import { CONTENT_SECURITY_POLICY } from '../../main/electron/contentSecurityPolicy';
 import { REPO } from './kiosk';
 
@@ -18,8 +23,22 @@ import { REPO } from './kiosk';
 // before the policy is asked.
 const PAGE_ORIGIN = 'http://tunewall.test';
 
-test("the Electron window's page policy refuses eval, inline and foreign script, and plain-http images but loopback's", async ({ page }) => {
-  const handler = createAppProtocolHandler({ rootDir: path.join(REPO, 'out/renderer'), readFile: (file) => readFile(file) });
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+test("the Electron window's page policy refuses eval, inline and foreign script, and pictures from anywhere but its own origin", async ({ page }) => {
+  const files = createAppProtocolHandler({ rootDir: path.join(REPO, 'out/renderer'), readFile: (file) => readFile(file) });
+  // The core's picture service, its fetch standing in for the sandbox on a LAN address.
+  const fetchedByCore: string[] = [];
+  const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const artwork = createArtwork({
+    fetch: async (url) => {
+      fetchedByCore.push(url);
+      return new Response(PNG, { headers: { 'content-type': 'image/png' } });
+    },
+    cache: createArtworkCache({ files: { list: async () => [], read: async () => undefined, write: async () => undefined, remove: async () => undefined }, logger }),
+    logger,
+  });
+  const handler = withArtwork(files, (request) => artwork.serve(request));
   await page.route(`${PAGE_ORIGIN}/**`, async (route) => {
     const answer = await handler(new Request(`app://tunewall${new URL(route.request().url()).pathname}`));
     // The header alone is judged: the page's own <meta> policy, which would refuse much the same, is taken out.
@@ -33,7 +52,7 @@ test("the Electron window's page policy refuses eval, inline and foreign script,
   const images: string[] = [];
   await page.route(/^http:\/\/(images\.test|127\.0\.0\.1:\d+)\/.*\.png$/, async (route) => {
     images.push(new URL(route.request().url()).host);
-    await route.fulfill({ contentType: 'image/png', body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64') });
+    await route.fulfill({ contentType: 'image/png', body: PNG });
   });
 
   const response = await page.goto(`${PAGE_ORIGIN}/index.html`);
@@ -57,13 +76,14 @@ test("the Electron window's page policy refuses eval, inline and foreign script,
       img.onerror = () => loaded(false);
       img.src = src;
     });
-    Promise.all([evalRuns, load('http://images.test/a.png'), load('http://127.0.0.1:9/b.png')]).then(([evalRuns, plainHttp, loopback]) =>
+    Promise.all([evalRuns, load('http://images.test/a.png'), load('http://127.0.0.1:9/b.png'), load('${artworkPath('http://192.0.2.10:8080/c.png')}')]).then(([evalRuns, plainHttp, loopback, ownOrigin]) =>
       setTimeout(() => done({
         evalRuns,
         inlineRan: '__inlineRan' in window,
         foreignRan: '__foreignRan' in window,
         plainHttp,
         loopback,
+        ownOrigin,
         violations: violations.filter((v) => !v.includes('${PAGE_ORIGIN}')).sort(),
       }), 200));
   })`);
@@ -72,9 +92,18 @@ test("the Electron window's page policy refuses eval, inline and foreign script,
     inlineRan: false,
     foreignRan: false,
     plainHttp: false,
-    loopback: true,
-    violations: ['img-src http://images.test/a.png', 'script-src eval', 'script-src-elem https://elsewhere.test/flag.js', 'script-src-elem inline'],
+    loopback: false,
+    ownOrigin: true,
+    violations: [
+      'img-src http://127.0.0.1:9/b.png',
+      'img-src http://images.test/a.png',
+      'script-src eval',
+      'script-src-elem https://elsewhere.test/flag.js',
+      'script-src-elem inline',
+    ],
   });
-  // The refused image was never asked for: the policy stopped it in the page, not the route.
-  expect(images).toEqual(['127.0.0.1:9']);
+  // The refused pictures were never asked for: the policy stopped them in the page, not the route. The one on the
+  // page's own origin was fetched by the core.
+  expect(images).toEqual([]);
+  expect(fetchedByCore).toEqual(['http://192.0.2.10:8080/c.png']);
 });

@@ -273,7 +273,7 @@ describe('favourites', () => {
 });
 
 describe('station art', () => {
-  it('pictures the sandbox serves, a quarter-tile size, asked for once', async () => {
+  it('pictures the sandbox serves, a quarter-tile size, asked for once, through the page origin', async () => {
     const { ref } = refIn(await row('genre-stations'), 'genre-station');
     sandbox.control.clearRequestLog();
     const images = value(await h.core.handlers.stationArt(ref.id));
@@ -281,7 +281,8 @@ describe('station art', () => {
     expect(images.length).toBeLessThanOrEqual(4);
     for (const image of images) {
       expect(image.width).toBe(160);
-      const picture = await fetch(image.url);
+      expect(image.url).toMatch(/^\/artwork\//);
+      const picture = await (h.core.artwork?.(new Request(`app://tunewall${image.url}`)) ?? Promise.reject(new Error('no artwork')));
       expect(picture.status).toBe(200);
       expect(picture.headers.get('content-type')).toBe('image/jpeg');
     }

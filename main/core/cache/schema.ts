@@ -6,11 +6,13 @@ import { z } from 'zod';
 import type { RowView, TileView } from '../../../shared/bridge';
 import { DetailRefSchema, RowIdSchema } from '../../../shared/bridgeArgs';
 import { TerritorySchema } from '../../../shared/territory';
+import { artworkPath } from '../features/artwork/artworkPath';
 
 export { RowIdSchema };
 
 const ImageViewSchema = z.object({
-  url: z.string().min(1),
+  // Rows kept by a Tunewall that let the page load pictures from the service: on the page's origin from now on.
+  url: z.string().min(1).transform(artworkPath),
   width: z.number().int().nonnegative(),
   height: z.number().int().nonnegative(),
 });

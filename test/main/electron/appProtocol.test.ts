@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAppProtocolHandler, resolveAppPath } from '../../../main/electron/appProtocol';
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler, resolveAppPath } from '../../../main/electron/appProtocol';
 import { CONTENT_SECURITY_POLICY } from '../../../main/electron/contentSecurityPolicy';
 
 let root: string;
@@ -19,6 +19,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(outside, { recursive: true, force: true });
+});
+
+describe('the app scheme', () => {
+  it('is standard and secure, and keeps V8 code cache between starts (Electron allows it only on a standard scheme)', () => {
+    expect(APP_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, codeCache: true, bypassCSP: false });
+  });
 });
 
 describe('resolveAppPath', () => {

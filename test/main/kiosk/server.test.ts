@@ -52,8 +52,14 @@ function fakeCore() {
       throw new Error('secret internals: token abc');
     }),
   };
+  const artwork = vi.fn(async (request: Request) =>
+    new URL(request.url).pathname === '/artwork/aHR0cHM6Ly9pbWcuZXhhbXBsZS50ZXN0L2EuanBn'
+      ? new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=604800' } })
+      : new Response('no such picture', { status: 404 }),
+  );
   const core: AppCore = {
     handlers: handlers as unknown as BridgeHandlers,
+    artwork,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -66,7 +72,7 @@ function fakeCore() {
   const emit = (event: BridgeEvent) => {
     for (const listener of listeners) listener(event);
   };
-  return { core, handlers, emit, listeners };
+  return { core, handlers, emit, listeners, artwork };
 }
 
 interface Reply {
@@ -334,6 +340,27 @@ describe('the launch key', () => {
     const value = cookieOf(launch);
     const crossSite = await fetch(`${srv.origin}/`, { headers: { cookie: `tunewall_session=${value}`, 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('pictures on the page origin', () => {
+  const PICTURE = '/artwork/aHR0cHM6Ly9pbWcuZXhhbXBsZS50ZXN0L2EuanBn';
+
+  it("are the core's to answer, with the picture's own cache headers and the page's policy", async () => {
+    const reply = await send('GET', PICTURE);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('image/jpeg');
+    expect(reply.headers['cache-control']).toBe('private, max-age=604800');
+    expect(reply.headers['content-security-policy']).toContain("img-src 'self' data:;");
+    expect(fake.artwork).toHaveBeenCalledTimes(1);
+    expect(new URL(fake.artwork.mock.calls[0]?.[0].url ?? '').pathname).toBe(PICTURE);
+    expect((await send('GET', '/artwork/nope')).status).toBe(404);
+  });
+
+  it('need the session like everything else', async () => {
+    expect((await send('GET', PICTURE, { cookie: false })).status).toBe(403);
+    expect((await send('GET', PICTURE, { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(fake.artwork).not.toHaveBeenCalled();
   });
 });
 

@@ -14,6 +14,7 @@ import { CatalogError, type CatalogClient } from '../../catalog';
 import type { Clock, KeyValueStore, Logger } from '../../ports';
 import { setSafeTimeout, type TimerHandle } from '../../timers';
 import { imageViews, pickImage } from '../../views';
+import { artworkPath } from '../artwork/artworkPath';
 import { FeatureError, featureErrors } from '../errors';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
@@ -48,7 +49,8 @@ const MAX_AGE_MS = 30 * 24 * 3_600_000;
 /** Writes to the store are gathered: a row of new tiles makes one write, not fifty. */
 const WRITE_DELAY_MS = 1_000;
 
-const ImageViewSchema = z.object({ url: z.string().min(1), width: z.number().int().nonnegative(), height: z.number().int().nonnegative() });
+// Art kept by a Tunewall that let the page load pictures from the service: on the page's origin from now on.
+const ImageViewSchema = z.object({ url: z.string().min(1).transform(artworkPath), width: z.number().int().nonnegative(), height: z.number().int().nonnegative() });
 const EntrySchema = z.object({
   territory: TerritorySchema,
   stationId: CatalogIdSchema,

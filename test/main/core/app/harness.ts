@@ -8,6 +8,7 @@ import type { Cipher, FetchLike } from '../../../../main/core/ports';
 import { createAesGcmCipher } from '../../../../main/core/vault/aesGcmCipher';
 import type { RunningSandbox } from '../../../../sandbox/index';
 import type { AppState, AuthState, BridgeEvent } from '../../../../shared/bridge';
+import { memoryArtworkFiles } from '../features/artwork/memoryArtworkFiles';
 import { memoryLogger, MemoryStore } from '../support/fakes';
 
 /** The real AES-256-GCM cipher under a random key, remembering every plaintext it sealed (to learn the tokens). */
@@ -89,6 +90,7 @@ export async function startCore(options: HarnessOptions): Promise<Harness> {
     systemLocale: 'en-US',
     version: '9.9.9-test',
     startSandbox: embedded(options.sandbox, options.started),
+    artworkFiles: memoryArtworkFiles(),
     readFile: () => {
       throw Object.assign(new Error('no config file in tests'), { code: 'ENOENT' });
     },

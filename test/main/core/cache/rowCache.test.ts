@@ -1,3 +1,4 @@
+import { artworkPath } from '../../../../main/core/features/artwork/artworkPath';
 import { describe, expect, it, vi } from 'vitest';
 import { createRowCache } from '../../../../main/core/cache/rowCache';
 import type { CacheScope, RowCacheOptions } from '../../../../main/core/cache/rowCache';
@@ -29,7 +30,7 @@ const tile = (id: string): TileView => ({
   key: id,
   title: `Chart ${id}`,
   subtitle: undefined,
-  images: [{ url: `https://img.example.test/${id}.jpg`, width: 300, height: 300 }],
+  images: [{ url: artworkPath(`https://img.example.test/${id}.jpg`), width: 300, height: 300 }],
   group: undefined,
 });
 const row = (fetchedAt: number, ...ids: string[]): RowView => ({ id: 'charts', tiles: ids.map(tile), fetchedAt, fromCache: false });
@@ -97,6 +98,18 @@ describe('home-row cache', () => {
         },
       },
     });
+  });
+
+  it('a row kept with pictures on the service comes back with them on the page origin', async () => {
+    const { cache, store, now } = setup();
+    cache.write(member, row(now(), 'a'));
+    const saved = store.data.get('homeRows') as { entries: Record<string, { tiles: TileView[] }> };
+    for (const entry of Object.values(saved.entries)) {
+      for (const t of entry.tiles) t.images = t.images.map((i) => ({ ...i, url: 'https://img.example.test/a.jpg' }));
+    }
+    const again = setup(store);
+    const painted = await again.cache.load(member, 'charts', () => new Promise<RowView>(() => undefined));
+    expect(painted?.tiles[0]?.images[0]?.url).toBe(artworkPath('https://img.example.test/a.jpg'));
   });
 
   it('paints a stale row at once and pushes the fresh copy when it arrives', async () => {

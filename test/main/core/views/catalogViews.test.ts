@@ -1,3 +1,4 @@
+import { artworkPath } from '../../../../main/core/features/artwork/artworkPath';
 import { describe, expect, it } from 'vitest';
 import {
   albumDetailView,
@@ -43,7 +44,8 @@ describe('catalog tiles', () => {
       key: 'al1',
       title: 'Night Drive',
       subtitle: 'Lin Mei',
-      images: [image(160), image(500), image(1000)],
+      // Each picture on the page's own origin, naming the service's URL.
+      images: [image(160), image(500), image(1000)].map((i) => ({ ...i, url: artworkPath(i.url) })),
       group: 'New this week',
       groupRef: { kind: 'new-release-category', id: 'nr1' },
     });

@@ -1,3 +1,4 @@
+import { artworkPath } from '../../../../../main/core/features/artwork/artworkPath';
 import { describe, expect, it } from 'vitest';
 import { createStationArt } from '../../../../../main/core/features/stationArt/stationArt';
 import type { Territory } from '../../../../../shared/territory';
@@ -46,12 +47,14 @@ describe('station art', () => {
       ]),
     });
     const images = value(await art.handlers.stationArt('g1'));
-    expect(images.map((i) => i.url)).toEqual([
-      'https://img.example.test/160.jpg',
-      'https://img.example.test/odd.jpg',
-      'https://img.example.test/160.jpg',
-      'https://img.example.test/160.jpg',
-    ]);
+    expect(images.map((i) => i.url)).toEqual(
+      [
+        'https://img.example.test/160.jpg',
+        'https://img.example.test/odd.jpg',
+        'https://img.example.test/160.jpg',
+        'https://img.example.test/160.jpg',
+      ].map(artworkPath),
+    );
   });
 
   it('no art is an empty list, not a failure', async () => {
