@@ -1,6 +1,9 @@
 export const en = {
   app: { name: 'Tunewall', loading: 'Starting Tunewall…', noBridge: 'Tunewall cannot reach its core. Restart the app.' },
   common: { retry: 'Try again', back: 'Back', close: 'Close', cancel: 'Cancel', yes: 'Yes' },
+  a11y: {
+    position: '{{index}} of {{count}}',
+  },
   pairing: {
     title: 'Sign in with your phone',
     step1: 'Scan the code with your phone camera, or open {{url}}',

@@ -3,6 +3,9 @@ import type { Resources } from './en';
 export const ja: Resources = {
   app: { name: 'Tunewall', loading: 'Tunewall を起動しています…', noBridge: 'Tunewall のコアに接続できません。アプリを再起動してください。' },
   common: { retry: '再試行', back: '戻る', close: '閉じる', cancel: 'キャンセル', yes: 'はい' },
+  a11y: {
+    position: '{{count}} 件中 {{index}} 件目',
+  },
   pairing: {
     title: 'スマートフォンでサインイン',
     step1: 'スマートフォンのカメラで QR コードを読み取るか、{{url}} を開きます',

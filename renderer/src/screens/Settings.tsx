@@ -88,8 +88,8 @@ export function Settings() {
         <h1 className="settings-title">{t('settings.title')}</h1>
         <div className="settings-grid">
           <section className="card">
-            <h2>{t('settings.territory')}</h2>
-            <div className="choices">
+            <h2 id="settings-territory">{t('settings.territory')}</h2>
+            <div className="choices" role="group" aria-labelledby="settings-territory">
               {TERRITORIES.map((value) => (
                 <FocusButton
                   key={value}
@@ -103,8 +103,8 @@ export function Settings() {
               ))}
             </div>
             {territoryError !== undefined && <p className="row-error">{errorText(t, territoryError)}</p>}
-            <h2>{t('settings.language')}</h2>
-            <div className="choices">
+            <h2 id="settings-language">{t('settings.language')}</h2>
+            <div className="choices" role="group" aria-labelledby="settings-language">
               {LANGUAGES.map(({ value, label }) => (
                 <FocusButton
                   key={value}
