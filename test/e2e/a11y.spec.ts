@@ -175,3 +175,36 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     });
   });
 }
+
+for (const language of ['en', 'zh-Hant', 'ja'] as const) {
+  test(`the banners and the idle hint have no axe violation in ${language} at 1920×1080 and 1280×720`, async ({ page, launchShell }) => {
+    test.setTimeout(300_000);
+    const shell = await launchShell({ env: { TUNEWALL_LANGUAGE: language, TUNEWALL_KIOSK: '1', TUNEWALL_IDLE_SECONDS: '5' } });
+    if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+    const sandbox = new SandboxApi(shell.sandboxOrigin);
+    await openTv(page, shell);
+    await sandbox.approve((await pairing.code(page).innerText()).trim());
+    await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+
+    // Kiosk idle: the hint, then any key wakes it.
+    const hint = page.locator('.idle-hint');
+    await expect(hint).toBeVisible({ timeout: 60_000 });
+    await expectAxeClean(page, 'idle hint', async (p) => expect(p.locator('.idle-hint')).toBeVisible());
+    await page.keyboard.press('a');
+    await expect(hint).toBeHidden();
+
+    // The service away: the offline banner in Home's header, and in a strip below a detail.
+    await sandbox.faults({ dropRate: 1 });
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.banner-offline')).toBeVisible();
+    await expectAxeClean(page, 'offline', async (p) => expect(p.locator('.banner-offline')).toBeVisible());
+    await sandbox.faults({ dropRate: 0 });
+
+    // The shell's process gone: its notice below every screen.
+    await shell.stop();
+    await expect(page.locator('.shell-notice')).toBeVisible();
+    await expectAxeClean(page, 'shell stopped', async (p) => expect(p.locator('.shell-notice')).toBeVisible());
+  });
+}
