@@ -202,6 +202,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     },
     territory,
     language: options.language ?? 'auto',
+    display: { textSize: 100, highContrast: false },
     systemLocale: 'en-US',
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
@@ -357,6 +358,10 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     async setLanguage(language) {
       record('setLanguage', language);
       setState({ language });
+    },
+    async setDisplay(display) {
+      record('setDisplay', display);
+      setState({ display: { ...state.display, ...display } });
     },
     async diagnostics() {
       record('diagnostics');

@@ -30,6 +30,7 @@ const inertBridge: TunewallBridge = {
   qrCode: refuse,
   setTerritory: refuse,
   setLanguage: refuse,
+  setDisplay: refuse,
   diagnostics: refuse,
   subscribe: () => () => undefined,
 };

@@ -103,6 +103,7 @@ export function createHttpBridge(): TunewallBridge {
     qrCode: (text) => call('qrCode', [text]),
     setTerritory: (territory) => call('setTerritory', [territory]),
     setLanguage: (language) => call('setLanguage', [language]),
+    setDisplay: (display) => call('setDisplay', [display]),
     diagnostics: () => call('diagnostics', []),
     subscribe(listener) {
       listeners.add(listener);

@@ -20,6 +20,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     storage: { protection: 'os-keyring', reason: undefined },
     territory: 'TW',
     language: 'auto',
+    display: { textSize: 100, highContrast: false },
     systemLocale: 'en-US',
     guestModeAvailable: false,
     sandbox: undefined,
@@ -53,6 +54,7 @@ export function fakeHandlers(state: AppState = appState()) {
     qrCode: vi.fn(async () => ({ ok: true as const, value: { size: 1, modules: '1' } })),
     setTerritory: vi.fn(async () => ({ ok: true as const, value: undefined })),
     setLanguage: vi.fn(async () => undefined),
+    setDisplay: vi.fn(async () => undefined),
     diagnostics: vi.fn(async () => diagnosticsView),
   } satisfies BridgeHandlers;
 }

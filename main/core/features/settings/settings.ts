@@ -1,10 +1,10 @@
 /**
- * The viewer's settings: territory and language (kept in the store), and the signed-in member as last read from the
+ * The viewer's settings: territory, language, text size and contrast (kept in the store), and the signed-in member as last read from the
  * service, whose territory is the default once paired. A setting the configuration gave is the fallback.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, LanguageSetting, MemberView } from '../../../../shared/bridge';
-import { LanguageSettingSchema } from '../../../../shared/bridgeArgs';
+import type { BridgeHandlers, DisplaySettings, LanguageSetting, MemberView } from '../../../../shared/bridge';
+import { DisplayPatchSchema, LanguageSettingSchema, TextSizeSchema } from '../../../../shared/bridgeArgs';
 import { TerritorySchema, type Territory } from '../../../../shared/territory';
 import type { KeyValueStore, Logger } from '../../ports';
 import { badArgument } from '../results';
@@ -16,6 +16,8 @@ const MEMBER_KEY = 'member';
 const SettingsSchema = z.object({
   territory: TerritorySchema.optional(),
   language: LanguageSettingSchema.optional(),
+  textSize: TextSizeSchema.optional(),
+  highContrast: z.boolean().optional(),
 });
 
 const ImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
@@ -35,7 +37,7 @@ export interface SettingsDeps {
   store: KeyValueStore;
   logger: Logger;
   /** What the configuration says, used until the viewer or the member's profile says otherwise. */
-  defaults: { territory: Territory; language: LanguageSetting };
+  defaults: { territory: Territory; language: LanguageSetting } & DisplaySettings;
   /** A setting the screen shows changed. */
   changed: () => void;
 }
@@ -43,12 +45,13 @@ export interface SettingsDeps {
 export interface Settings {
   territory(): Territory;
   language(): LanguageSetting;
+  display(): DisplaySettings;
   member(): StoredMember | undefined;
   setMember(member: StoredMember): void;
   forgetMember(): void;
   /** Per-territory state elsewhere (cached station tracks, first-load revalidation) is dropped on a switch. */
   onTerritoryChange(listener: () => void): void;
-  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage'>;
+  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage' | 'setDisplay'>;
 }
 
 export function memberView(member: StoredMember): MemberView {
@@ -65,6 +68,10 @@ export function createSettings(deps: SettingsDeps): Settings {
   return {
     territory: () => settings.territory ?? member?.territory ?? deps.defaults.territory,
     language: () => settings.language ?? deps.defaults.language,
+    display: () => ({
+      textSize: settings.textSize ?? deps.defaults.textSize,
+      highContrast: settings.highContrast ?? deps.defaults.highContrast,
+    }),
     member: () => member,
     setMember(next) {
       member = next;
@@ -91,6 +98,14 @@ export function createSettings(deps: SettingsDeps): Settings {
         const parsed = LanguageSettingSchema.safeParse(value);
         if (!parsed.success) return;
         settings.language = parsed.data;
+        store.set(SETTINGS_KEY, settings);
+        deps.changed();
+      },
+      setDisplay: async (value) => {
+        const parsed = DisplayPatchSchema.safeParse(value);
+        if (!parsed.success) return;
+        if (parsed.data.textSize !== undefined) settings.textSize = parsed.data.textSize;
+        if (parsed.data.highContrast !== undefined) settings.highContrast = parsed.data.highContrast;
         store.set(SETTINGS_KEY, settings);
         deps.changed();
       },
