@@ -186,7 +186,7 @@ function DisplaySync() {
   const highContrast = useApp((s) => s.state?.display.highContrast ?? false);
   useEffect(() => {
     const root = document.documentElement;
-    root.style.setProperty('--text-scale', String(textSize / 100));
+    root.dataset['textSize'] = String(textSize);
     if (highContrast) root.dataset['contrast'] = 'high';
     else delete root.dataset['contrast'];
   }, [textSize, highContrast]);
