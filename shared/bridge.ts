@@ -116,6 +116,14 @@ export type Language = 'en' | 'zh-Hant' | 'ja';
  */
 export type LanguageSetting = Language | 'auto' | 'territory';
 
+/** Text size, in percent of the design's. */
+export type TextSize = 100 | 125 | 150;
+/** How the screen is drawn for low vision: set in Settings or in the configuration, kept by the main side. */
+export interface DisplaySettings {
+  textSize: TextSize;
+  highContrast: boolean;
+}
+
 export interface AppState {
   auth: AuthState;
   /** Problems with the configuration; non-empty means the app runs on defaults where it could and says so. */
@@ -133,6 +141,7 @@ export interface AppState {
   };
   territory: Territory;
   language: LanguageSetting;
+  display: DisplaySettings;
   systemLocale: string;
   guestModeAvailable: boolean;
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
@@ -391,6 +400,8 @@ export interface TunewallBridge {
   speak(request: SpeechRequest): Promise<void>;
   /** Cuts off whatever the shell is saying, and what it was queued to say. */
   stopSpeaking(): Promise<void>;
+  /** Changes the text size or the contrast (what is left out stays as it is). */
+  setDisplay(display: Partial<DisplaySettings>): Promise<void>;
   diagnostics(): Promise<DiagnosticsView>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;
@@ -415,6 +426,7 @@ export const BRIDGE_METHODS = [
   'setVoiceGuidance',
   'speak',
   'stopSpeaking',
+  'setDisplay',
   'diagnostics',
 ] as const satisfies readonly Exclude<keyof TunewallBridge, 'subscribe'>[];
 export type BridgeMethod = (typeof BRIDGE_METHODS)[number];

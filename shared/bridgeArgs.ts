@@ -3,7 +3,7 @@
  * before the core sees it, and the core checks the same schemas again whatever transport called it.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId } from './bridge';
+import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId, TextSize } from './bridge';
 import { TerritorySchema } from './territory';
 
 const ROW_IDS = [
@@ -46,6 +46,9 @@ export const RowIdSchema = z.enum(ROW_IDS);
 export const CatalogIdSchema = z.string().min(1).max(256);
 export const LanguageSchema = z.enum(LANGUAGES);
 export const LanguageSettingSchema = z.enum([...LANGUAGES, 'auto', 'territory']);
+export const TEXT_SIZES = [100, 125, 150] as const satisfies readonly TextSize[];
+export const TextSizeSchema = z.union([z.literal(100), z.literal(125), z.literal(150)]);
+export const DisplayPatchSchema = z.strictObject({ textSize: TextSizeSchema.optional(), highContrast: z.boolean().optional() });
 
 export const DetailRefSchema = z.object({
   kind: z.enum(DETAIL_KINDS),
@@ -87,6 +90,7 @@ export const BRIDGE_ARGS = {
   setVoiceGuidance: z.tuple([z.boolean()]),
   speak: z.tuple([SpeechRequestSchema]),
   stopSpeaking: none,
+  setDisplay: z.tuple([DisplayPatchSchema]),
   diagnostics: none,
 } satisfies { [M in BridgeMethod]: z.ZodType<Parameters<BridgeHandlers[M]>> };
 

@@ -102,6 +102,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       storage: vault.status,
       territory: settings.territory(),
       language: settings.language(),
+      display: settings.display(),
       systemLocale: deps.systemLocale,
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,

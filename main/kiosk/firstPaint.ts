@@ -70,5 +70,8 @@ export function drawFirstScreen(
     html.slice(Math.max(head, 0), at) +
     `<div id="root">${drawn.markup}</div>` +
     html.slice(at + ROOT_ELEMENT.length);
-  return { html: page.replace(/<html lang="[^"]*"/, `<html lang="${drawn.language}"`), view: stamped };
+  // Text size and contrast as the renderer sets them on the root (App.tsx), so the first paint is already drawn in them.
+  const { textSize, highContrast } = view.state.display;
+  const root = `<html lang="${drawn.language}" data-text-size="${textSize}"${highContrast ? ' data-contrast="high"' : ''}`;
+  return { html: page.replace(/<html lang="[^"]*"/, root), view: stamped };
 }

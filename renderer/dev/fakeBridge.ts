@@ -205,6 +205,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     },
     territory,
     language: options.language ?? 'auto',
+    display: { textSize: 100, highContrast: false },
     systemLocale: 'en-US',
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
@@ -375,6 +376,10 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     },
     async stopSpeaking() {
       record('stopSpeaking');
+    },
+    async setDisplay(display) {
+      record('setDisplay', display);
+      setState({ display: { ...state.display, ...display } });
     },
     async diagnostics() {
       record('diagnostics');

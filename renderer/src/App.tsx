@@ -201,6 +201,19 @@ function LanguageSync() {
   return null;
 }
 
+/** Text size and contrast, as custom properties of the root element (app.css), from the main side's setting. */
+function DisplaySync() {
+  const textSize = useApp((s) => s.state?.display.textSize ?? 100);
+  const highContrast = useApp((s) => s.state?.display.highContrast ?? false);
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset['textSize'] = String(textSize);
+    if (highContrast) root.dataset['contrast'] = 'high';
+    else delete root.dataset['contrast'];
+  }, [textSize, highContrast]);
+  return null;
+}
+
 export interface AppProps {
   bridge: TunewallBridge;
   /** What "Leave" does; the shells close the window by default. */
@@ -281,6 +294,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
         <TunewallProvider value={value}>
           <FirstRender.Provider value={firstRender}>
             <LanguageSync />
+            <DisplaySync />
             <Frame />
             <Chrome />
             <VoiceGuidance />

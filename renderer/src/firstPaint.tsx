@@ -33,6 +33,7 @@ const inertBridge: TunewallBridge = {
   setVoiceGuidance: refuse,
   speak: refuse,
   stopSpeaking: refuse,
+  setDisplay: refuse,
   diagnostics: refuse,
   subscribe: () => () => undefined,
 };

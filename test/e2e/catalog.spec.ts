@@ -27,7 +27,7 @@ async function signedInHome(page: Page, shell: Shell): Promise<SandboxApi> {
 /** Presses right along a new-release row until its last tile, "See all", has focus. */
 async function rightToSeeAll(page: Page, category: string, max = 80): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if ((await focused(page).getAttribute('aria-label')) === `See all, ${category}`) return;
+    if ((await focused(page).getAttribute('aria-label'))?.startsWith(`See all, ${category}, `) === true) return;
     const before = await focusedKey(page);
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => focusedKey(page).catch(() => before)).not.toBe(before);
@@ -142,7 +142,7 @@ test('every kind of detail: new hits, album and its artist, a new-release grid, 
   await page.keyboard.press('ArrowDown');
   await expect(grid.nth(columns)).toHaveClass(/is-focused/);
   await back(page);
-  await expect(focused(page)).toHaveAttribute('aria-label', `See all, ${category}`);
+  expect((await focused(page).getAttribute('aria-label'))?.startsWith(`See all, ${category}, `)).toBe(true);
 
   // A children category: its subcategories, each a row of playlists; a playlist opens as a list of tracks.
   await downToRow(page, 'kids');

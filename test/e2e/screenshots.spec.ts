@@ -98,3 +98,20 @@ test('screenshots of pairing, home, a chart, the track panel, an album, an artis
     await expect(p.getByText('Service reachable')).toBeVisible();
   });
 });
+
+const LOOKS: { screen: string; env: Record<string, string> }[] = [
+  { screen: 'home-text-150', env: { TUNEWALL_TEXT_SIZE: '150' } },
+  { screen: 'home-high-contrast', env: { TUNEWALL_HIGH_CONTRAST: 'true' } },
+];
+for (const look of LOOKS) {
+  test(`screenshots of Home: ${look.screen}`, async ({ page, launchShell }) => {
+    const shell = await launchShell({ env: look.env });
+    if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+    await openTv(page, shell);
+    await new SandboxApi(shell.sandboxOrigin).approve((await pairing.code(page).innerText()).trim());
+    await shoot(page, look.screen, async (p) => {
+      await expect(homeRow(p, 'charts').locator('.tile').first()).toBeVisible();
+      await expect(p.locator('.member-name')).toHaveText('林語彤');
+    });
+  });
+}

@@ -47,7 +47,7 @@ describe('artwork', () => {
     if (box === null) throw new Error('no artwork box');
     // Not measured yet (a row off screen): nothing is asked for, the placeholder shows the initial.
     expect(container.querySelector('img')).toBeNull();
-    expect(box.textContent).toBe('M');
+    expect(box.querySelector('.art-initial')?.getAttribute('data-initial')).toBe('M');
 
     const observer = FakeResizeObserver.newest();
     act(() => observer.deliver(box, 272));

@@ -40,7 +40,8 @@ describe('detail', () => {
     await waitFor(() => expect(document.querySelector('[data-focus-key="track:0"]')).not.toBeNull());
     const first = document.querySelector<HTMLElement>('[data-focus-key="track:0"]');
     if (first === null) throw new Error('first track row');
-    expect(within(first).getByText('1')).toBeTruthy();
+    expect(first.getAttribute('aria-posinset')).toBe('1');
+    expect(first.getAttribute('aria-label')).toMatch(/, 1 of 520$/);
     expect(within(first).getByText(/^\d+:\d\d$/)).toBeTruthy();
     await expectFocus('track:0');
   });

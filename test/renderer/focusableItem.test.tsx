@@ -66,7 +66,7 @@ describe('focusable item', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
-  it('moves DOM focus once the remote has rested and the page is idle, to the item focused last', async () => {
+  it('moves DOM focus at once when it is nowhere, then once the remote has rested and the page is idle, to the item focused last', async () => {
     startNavigation();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const idle: (() => void)[] = [];
@@ -80,10 +80,14 @@ describe('focusable item', () => {
     );
     view.getByTestId('item-d').tabIndex = -1;
     view.getByTestId('item-e').tabIndex = -1;
+    // DOM focus on the page's body: the first item focused takes it at once.
+    expect(document.activeElement).toBe(document.body);
     await act(async () => setFocus('item-d'));
+    await act(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
+    expect(document.activeElement).toBe(view.getByTestId('item-d'));
     await act(async () => setFocus('item-e'));
     expect(view.getByTestId('item-e').classList.contains('is-focused')).toBe(true);
-    expect(document.activeElement).toBe(document.body);
+    expect(document.activeElement).toBe(view.getByTestId('item-d'));
     // Presses still coming: nothing is asked of the idle time yet.
     vi.advanceTimersByTime(200);
     expect(idle).toHaveLength(0);
@@ -93,7 +97,7 @@ describe('focusable item', () => {
     expect(idle).toHaveLength(0);
     vi.advanceTimersByTime(100);
     expect(idle).toHaveLength(1);
-    expect(document.activeElement).toBe(document.body);
+    expect(document.activeElement).toBe(view.getByTestId('item-d'));
     idle[0]?.();
     expect(document.activeElement).toBe(view.getByTestId('item-e'));
   });

@@ -68,3 +68,8 @@ export function sizeTrackLists(): () => void {
 export function tileKey(rowKey: string, key: string | undefined): string {
   return `tile:${rowKey}:${key ?? ''}`;
 }
+
+/** A tile's accessible name, which starts with its title and goes on to say where it is ("…, Charts, 3 of 24"). */
+export function tileNamed(title: string): RegExp {
+  return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);
+}

@@ -3,7 +3,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberFor, rowTiles } from '../../renderer/dev/fakeData';
-import { expectFocus, press, renderApp } from './helpers';
+import { expectFocus, press, renderApp, tileNamed } from './helpers';
 
 afterEach(() => cleanup());
 
@@ -183,7 +183,7 @@ describe('back', () => {
     const { fake } = renderApp({ scenario: 'guest', language: 'en' });
     const tiles = rowTiles('mood-stations', 'TW');
     const key = `tile:mood-stations:${tiles[3]?.key}`;
-    await within(await screen.findByRole('region', { name: 'Mood stations' })).findByRole('button', { name: tiles[3]?.title });
+    await within(await screen.findByRole('region', { name: 'Mood stations' })).findByRole('button', { name: tileNamed(tiles[3]?.title ?? '') });
     await act(async () => setFocus(key));
     await expectFocus(key);
     await press('select');

@@ -6,7 +6,7 @@ import type { FakeBridge } from '../../renderer/dev/fakeBridge';
 import { rowTiles } from '../../renderer/dev/fakeData';
 import { shellConnection } from '../../renderer/src/transport/connection';
 import type { DetailRef } from '../../shared/bridge';
-import { expectFocus, press, renderApp, sizeTrackLists, tileKey } from './helpers';
+import { expectFocus, press, renderApp, sizeTrackLists, tileKey, tileNamed } from './helpers';
 
 /**
  * The service comes back after a fault: what failed meanwhile loads by itself, with no key press (the screen said it
@@ -101,7 +101,7 @@ describe('once the service is back', () => {
     if (failed === null) throw new Error('hero picture');
     fireEvent.error(failed);
     await waitFor(() => expect(hero()).toBeNull());
-    expect(document.querySelector('.hero-art .art-initial')?.textContent).toBe(Array.from(title)[0]);
+    expect(document.querySelector('.hero-art .art-initial')?.getAttribute('data-initial')).toBe(Array.from(title)[0]);
 
     await serviceAwayAndBack(fake);
     await waitFor(() => expect(hero()).not.toBeNull());
@@ -121,7 +121,7 @@ describe('once the service is back', () => {
     const failedId = fake.callsOf('stationArt')[0]?.args[0];
     const station = rowTiles('genre-stations', 'SG').find((s) => s.ref?.id === failedId);
     if (station === undefined) throw new Error('station asked for');
-    const art = (): HTMLElement | null => within(row).getByRole('button', { name: station.title }).querySelector<HTMLElement>('.station-art');
+    const art = (): HTMLElement | null => within(row).getByRole('button', { name: tileNamed(station.title) }).querySelector<HTMLElement>('.station-art');
     await waitFor(() => expect(art()?.dataset['art']).toBe('none'));
 
     await serviceAwayAndBack(fake);

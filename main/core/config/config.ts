@@ -2,7 +2,7 @@
  * Tunewall's configuration: what it is (`TunewallConfig`) and where each setting can come from. Values arrive as
  * strings (environment, flags) or JSON (the config file); each is checked by its own schema in load.ts.
  */
-import type { LanguageSetting } from '../../../shared/bridge';
+import type { LanguageSetting, TextSize } from '../../../shared/bridge';
 import type { DeviceFlowDialect } from '../../../shared/service/auth';
 import type { Territory } from '../../../shared/territory';
 import type { StoragePolicy } from '../vault/tokenVault';
@@ -39,6 +39,9 @@ export interface TunewallConfig {
   storagePolicy: StoragePolicy;
   kiosk: KioskConfig;
   language: LanguageSetting;
+  /** Text size in percent (100, 125, 150) and the high-contrast theme, until the viewer changes them in Settings. */
+  textSize: TextSize;
+  highContrast: boolean;
   /** The kiosk shell's AES key file; default: the systemd credential tunewall-vault-key. */
   vaultKeyFile: string | undefined;
   /** Speak the screen, the focused item and status changes; undefined: on where the platform says a screen reader runs. */
@@ -53,6 +56,8 @@ export const DEFAULT_CONFIG: TunewallConfig = {
   storagePolicy: 'os-keyring',
   kiosk: { enabled: false, fullscreen: true, idleSeconds: 300 },
   language: 'auto',
+  textSize: 100,
+  highContrast: false,
   vaultKeyFile: undefined,
   voiceGuidance: undefined,
 };
@@ -72,6 +77,8 @@ export const SETTINGS = {
   fullscreen: { env: 'TUNEWALL_FULLSCREEN', flag: '--fullscreen' },
   idleSeconds: { env: 'TUNEWALL_IDLE_SECONDS', flag: '--idle-seconds' },
   language: { env: 'TUNEWALL_LANGUAGE', flag: '--language' },
+  textSize: { env: 'TUNEWALL_TEXT_SIZE', flag: '--text-size' },
+  highContrast: { env: 'TUNEWALL_HIGH_CONTRAST', flag: '--high-contrast' },
   vaultKeyFile: { env: 'TUNEWALL_VAULT_KEY_FILE', flag: '--vault-key-file' },
   voiceGuidance: { env: 'TUNEWALL_VOICE_GUIDANCE', flag: '--voice-guidance' },
 } as const;

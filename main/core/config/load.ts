@@ -90,6 +90,11 @@ const IdleSecondsSetting = z.union([z.number(), z.string().trim().regex(/^\d+$/)
   z.number().int().min(0).max(86_400),
 );
 
+/** 100, 125 or 150, with or without a percent sign. */
+const TextSizeSetting = z
+  .union([z.number(), z.string().trim().regex(/^\d+\s*%?$/).transform((s) => Number(s.replace('%', '')))])
+  .pipe(z.union([z.literal(100), z.literal(125), z.literal(150)]));
+
 const SCHEMAS = {
   clientId: TextSetting,
   clientSecret: TextSetting,
@@ -104,6 +109,8 @@ const SCHEMAS = {
   fullscreen: BooleanSetting,
   idleSeconds: IdleSecondsSetting,
   language: z.enum(['en', 'zh-Hant', 'ja', 'auto', 'territory']),
+  textSize: TextSizeSetting,
+  highContrast: BooleanSetting,
   vaultKeyFile: TextSetting,
   voiceGuidance: BooleanSetting,
 } satisfies Record<SettingKey, z.ZodType>;
@@ -160,6 +167,8 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
       idleSeconds: values.idleSeconds ?? DEFAULT_CONFIG.kiosk.idleSeconds,
     },
     language: values.language ?? DEFAULT_CONFIG.language,
+    textSize: values.textSize ?? DEFAULT_CONFIG.textSize,
+    highContrast: values.highContrast ?? DEFAULT_CONFIG.highContrast,
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
     voiceGuidance: values.voiceGuidance ?? DEFAULT_CONFIG.voiceGuidance,
   };
@@ -282,6 +291,8 @@ const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
   fullscreen: 'notBoolean',
   idleSeconds: 'idleSeconds',
   voiceGuidance: 'notBoolean',
+  textSize: 'textSize',
+  highContrast: 'notBoolean',
 };
 
 function isConfigIssue(message: string): message is ConfigIssue {

@@ -87,7 +87,9 @@ export const Artwork = memo(function Artwork({ images, title, className }: { ima
   const initial = Array.from(title.trim())[0] ?? '♪';
   return (
     <div ref={box} className={`art art-hue-${hueStep(title)} ${className ?? ''}`}>
-      <span className="art-initial" aria-hidden="true">{initial}</span>
+      {/* Drawn from an attribute, not a text node: the letter is decoration, and as text it ran into the tile's visible
+          name ("SSummer"), which then no longer matched the tile's accessible name (WCAG 2.5.3). */}
+      <span className="art-initial" aria-hidden="true" data-initial={initial} />
       {image !== undefined && !failed && (
         <img
           src={image.url}

@@ -35,6 +35,8 @@ interface Props {
    * album pictures come at 160, 500 and 1000 px: a 160 px picture fits the card, where a square tile needed the 500.
    */
   shape?: TileShape;
+  /** How many tiles the row has in all, when more than it holds yet (a row paged as focus moves along it). */
+  total?: number;
 }
 
 /** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
@@ -57,8 +59,10 @@ const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.clas
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
  * that moves focus inside another row does not render this one.
  */
-export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square' }: Props) {
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square', total }: Props) {
   const { t } = useTranslation();
+  const count = Math.max(total ?? 0, body.status === 'ready' ? body.tiles.length : 0);
+  const where = useCallback((index: number) => `${title}, ${t('a11y.position', { index: index + 1, count })}`, [t, title, count]);
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
     [body, rowKey],
@@ -147,6 +151,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
                 focusKey={tileFocusKey(rowKey, tile.key)}
                 onSelect={onSelect}
                 onFocused={tileFocused}
+                where={where}
               />
             ))}
           {body.status === 'error' && (

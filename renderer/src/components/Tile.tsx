@@ -17,6 +17,8 @@ interface Props {
   focusKey: string;
   onSelect: (tile: TileView, focusKey: string) => void;
   onFocused: (index: number) => void;
+  /** Where the tile is, said after its name: its row and its place in it ("Charts, 3 of 24"). */
+  where: (index: number) => string;
 }
 
 /** The element, whose box is `r`, is drawn whole: inside the window and inside every scrolling box around it. */
@@ -109,13 +111,20 @@ function Captions({ tile, shape }: { tile: TileView; shape: TileShape }) {
   return (
     <>
       <span className={`tile-title${clamped(tile.title, ems.title, 2)}`}>{tile.title}</span>
+      {/* A space between the captions, which lays out nothing: read as text, the title and subtitle stay two words. */}
+      {tile.subtitle !== undefined && ' '}
       {tile.subtitle !== undefined && <span className={`tile-subtitle${clamped(tile.subtitle, ems.subtitle, 1)}`}>{tile.subtitle}</span>}
     </>
   );
 }
 
 /** Memoised, and focus is a class (useFocusableItem): a press renders no tile; new data renders only its tile. */
-export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey, onSelect, onFocused }: Props) {
+/** What a tile is called: its visible captions first (WCAG 2.5.3, label in name), then where it is. */
+export function tileName(tile: TileView, where: string): string {
+  return [tile.title, tile.subtitle, where].filter((part) => part !== undefined && part !== '').join(', ');
+}
+
+export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey, onSelect, onFocused, where }: Props) {
   const className = shape === 'track' ? 'tile tile-track' : 'tile';
   const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, className, {
     onEnter: () => onSelect(tile, focusKey),
@@ -131,7 +140,7 @@ export const Tile = memo(function Tile({ tile, shape = 'square', index, focusKey
       tabIndex={-1}
       className={className}
       data-focus-key={focusKey}
-      aria-label={tile.subtitle ? `${tile.title}, ${tile.subtitle}` : tile.title}
+      aria-label={tileName(tile, where(index))}
       onMouseEnter={() => focusSelf()}
       onClick={() => onSelect(tile, focusKey)}
     >

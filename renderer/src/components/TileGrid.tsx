@@ -1,5 +1,6 @@
 import { FocusContext, useFocusable, type Direction, type FocusableComponent } from '@noriginmedia/norigin-spatial-navigation';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TileView } from '../../../shared/bridge';
 import { scheduleIdle } from '../input/idle';
 import { tileFocusKey } from './Row';
@@ -50,6 +51,8 @@ interface Props {
   /** A tile to be there from the first render (focus coming back to it). */
   restoreKey?: string | undefined;
   label: string;
+  /** How many tiles there are in all, when more than are loaded yet. */
+  total?: number;
 }
 
 /**
@@ -57,7 +60,10 @@ interface Props {
  * track lists: the column count is read when the grid is laid out or resized, never on a press; tiles show focus as a
  * class; lines further down are drawn in idle time ahead of focus.
  */
-export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTileFocused, restoreKey, label }: Props) {
+export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTileFocused, restoreKey, label, total }: Props) {
+  const { t } = useTranslation();
+  const count = Math.max(total ?? 0, tiles.length);
+  const where = useCallback((index: number) => `${label}, ${t('a11y.position', { index: index + 1, count })}`, [t, label, count]);
   const keys = useMemo(() => tiles.map((tile) => tileFocusKey(gridKey, tile.key)), [tiles, gridKey]);
   const indexOf = useMemo(() => new Map(keys.map((key, i) => [key, i])), [keys]);
   const columns = useRef(FALLBACK_COLUMNS);
@@ -104,9 +110,10 @@ export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTil
 
   return (
     <FocusContext.Provider value={focusKey}>
-      <div ref={ref} className="tile-grid" role="grid" aria-label={label}>
+      {/* A group of buttons, each saying its place: a grid role would need rows of cells around them. */}
+      <div ref={ref} className="tile-grid" role="group" aria-label={label}>
         {tiles.slice(0, limit).map((tile, index) => (
-          <Tile key={tile.key} tile={tile} index={index} focusKey={keys[index] ?? ''} onSelect={onSelect} onFocused={tileFocused} />
+          <Tile key={tile.key} tile={tile} index={index} focusKey={keys[index] ?? ''} onSelect={onSelect} onFocused={tileFocused} where={where} />
         ))}
       </div>
     </FocusContext.Provider>

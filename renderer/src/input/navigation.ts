@@ -159,10 +159,20 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
   override focusNode = (component: FocusableComponent): void => {
     const { node, focusKey } = component;
     if (!(node instanceof HTMLElement)) return;
-    whenIdle(() => {
+    const move = (): void => {
       if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
-    });
+    };
+    // DOM focus is nowhere (a screen opened, the element it was on went away): it follows at once, in the frame that
+    // draws the new focus, so assistive technology is never left on the page's body. No key is held across a screen.
+    if (domFocusIsLost()) beforeNextFrame('dom-focus', move);
+    else whenIdle(move);
   };
+}
+
+function domFocusIsLost(): boolean {
+  if (typeof document === 'undefined') return false;
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
 }
 
 let started = false;

@@ -1,5 +1,5 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthState } from '../../../shared/bridge';
 import { FocusButton } from '../components/FocusButton';
@@ -9,6 +9,7 @@ import { secondsUntil, timeLeftText, useNow } from '../components/useNow';
 import { errorText } from '../i18n/errorText';
 import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
+import { useFocusableItem } from '../input/useFocusableItem';
 import { useApp, useTunewall } from '../store/context';
 
 type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
@@ -21,6 +22,30 @@ export function formatUserCode(code: string): string {
   return `${clean.slice(0, half)}-${clean.slice(half)}`;
 }
 
+const CODE_KEY = 'pairing-code';
+
+/**
+ * The QR code, the user code and the short URL: a focusable group named by the code and the URL, where focus rests when
+ * there is nothing to press (DOM focus never stays on the page's body).
+ */
+function CodeCard({ children }: { children: ReactNode }) {
+  const { ref } = useFocusableItem<HTMLDivElement>(CODE_KEY, 'pairing-code-card', { onEnter: noop });
+  return (
+    <div
+      ref={ref}
+      className="pairing-code-card"
+      role="group"
+      tabIndex={-1}
+      aria-labelledby="pairing-code-label pairing-user-code pairing-url"
+      data-focus-key={CODE_KEY}
+    >
+      {children}
+    </div>
+  );
+}
+
+const noop = (): void => undefined;
+
 export function Pairing({ auth, approved = false }: { auth: PairingAuth; approved?: boolean }) {
   const { t } = useTranslation();
   const { bridge } = useTunewall();
@@ -30,7 +55,9 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
   const { ref, focusKey } = useFocusable({ focusKey: 'pairing', trackChildren: true });
 
   const needsKeyPress = auth.status === 'expired' || auth.status === 'denied' || auth.status === 'error';
-  const primaryKey = needsKeyPress ? 'pairing-new-code' : guestModeAvailable ? 'pairing-guest' : undefined;
+  const code = auth.status === 'pairing' ? auth.code : undefined;
+  // With nothing to press, focus rests on the code itself, so a screen reader starts at what the viewer needs.
+  const primaryKey = needsKeyPress ? 'pairing-new-code' : guestModeAvailable ? 'pairing-guest' : code !== undefined ? CODE_KEY : undefined;
 
   // A new state that needs a key press takes focus; otherwise focus only moves when it has nowhere to be.
   useEffect(() => {
@@ -47,7 +74,6 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
     });
   }, [auth.status, bridge]);
 
-  const code = auth.status === 'pairing' ? auth.code : undefined;
   // Why pairing is back when nobody here signed out: said until the member signs in again.
   const notice = auth.status === 'pairing' || auth.status === 'requesting-code' ? auth.notice : undefined;
   const remaining = code !== undefined ? secondsUntil(code.expiresAt, now) : undefined;
@@ -101,7 +127,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
           </div>
           {sandbox !== undefined && <p className="pairing-sandbox">{t('pairing.sandbox', { url: sandbox.approveUrl })}</p>}
         </div>
-        <div className="pairing-code-card">
+        <CodeCard>
           {code !== undefined ? (
             <>
               {code.qrImage !== undefined ? (
@@ -109,9 +135,9 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
               ) : (
                 <QrCode qr={code.qr} label={t('pairing.qrLabel')} className="pairing-qr" />
               )}
-              <p className="code-label">{t('pairing.codeLabel')}</p>
-              <p className="user-code" data-testid="user-code">{formatUserCode(code.userCode)}</p>
-              <p className="verify-url">{displayUrl}</p>
+              <p id="pairing-code-label" className="code-label">{t('pairing.codeLabel')}</p>
+              <p id="pairing-user-code" className="user-code" data-testid="user-code">{formatUserCode(code.userCode)}</p>
+              <p id="pairing-url" className="verify-url">{displayUrl}</p>
               {remaining !== undefined && (
                 <p className={`expiry ${remaining < 60 ? 'is-soon' : ''}`} data-testid="countdown">
                   {timeLeftText(t, remaining)}
@@ -121,7 +147,7 @@ export function Pairing({ auth, approved = false }: { auth: PairingAuth; approve
           ) : (
             <div className="qr-skeleton" aria-hidden="true" />
           )}
-        </div>
+        </CodeCard>
         <LeaveOnBack />
       </main>
     </FocusContext.Provider>

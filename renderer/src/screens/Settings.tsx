@@ -1,7 +1,7 @@
 import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
+import type { DiagnosticsView, LanguageSetting, TextSize, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { VoiceGuidanceSetting } from '../a11y/VoiceGuidanceSetting';
 import { Dialog } from '../components/Dialog';
@@ -26,10 +26,53 @@ const LANGUAGES: { value: LanguageSetting; label: string | undefined }[] = [
   { value: 'ja', label: '日本語' },
 ];
 
+// Listed here rather than imported, as the territories are: shared/bridgeArgs brings the schema library.
+const TEXT_SIZES = [100, 125, 150] as const satisfies readonly TextSize[];
+
 const reveal = (node: HTMLElement): void => revealFocused(node, 'nearest');
 
 export function territoryFocusKey(territory: Territory): string {
   return `territory:${territory}`;
+}
+
+/** Text size and contrast, for low vision: applied at once, kept by the main side. */
+function DisplayChoices() {
+  const { t } = useTranslation();
+  const { bridge } = useTunewall();
+  const display = useApp((s) => s.state?.display);
+  if (display === undefined) return null;
+  return (
+    <>
+      <h2 id="settings-text-size">{t('settings.textSize')}</h2>
+      <div className="choices" role="group" aria-labelledby="settings-text-size">
+        {TEXT_SIZES.map((size) => (
+          <FocusButton
+            key={size}
+            focusKey={`text-size:${size}`}
+            selected={display.textSize === size}
+            onSelect={() => void bridge.setDisplay({ textSize: size })}
+            onFocused={reveal}
+          >
+            {t('settings.percent', { value: size })}
+          </FocusButton>
+        ))}
+      </div>
+      <h2 id="settings-contrast">{t('settings.contrast')}</h2>
+      <div className="choices" role="group" aria-labelledby="settings-contrast">
+        {([false, true] as const).map((on) => (
+          <FocusButton
+            key={String(on)}
+            focusKey={`contrast:${on ? 'high' : 'standard'}`}
+            selected={display.highContrast === on}
+            onSelect={() => void bridge.setDisplay({ highContrast: on })}
+            onFocused={reveal}
+          >
+            {on ? t('settings.contrastHigh') : t('settings.contrastStandard')}
+          </FocusButton>
+        ))}
+      </div>
+    </>
+  );
 }
 
 export function Settings() {
@@ -89,8 +132,8 @@ export function Settings() {
         <h1 className="settings-title">{t('settings.title')}</h1>
         <div className="settings-grid">
           <section className="card">
-            <h2>{t('settings.territory')}</h2>
-            <div className="choices">
+            <h2 id="settings-territory">{t('settings.territory')}</h2>
+            <div className="choices" role="group" aria-labelledby="settings-territory">
               {TERRITORIES.map((value) => (
                 <FocusButton
                   key={value}
@@ -104,8 +147,8 @@ export function Settings() {
               ))}
             </div>
             {territoryError !== undefined && <p className="row-error">{errorText(t, territoryError)}</p>}
-            <h2>{t('settings.language')}</h2>
-            <div className="choices">
+            <h2 id="settings-language">{t('settings.language')}</h2>
+            <div className="choices" role="group" aria-labelledby="settings-language">
               {LANGUAGES.map(({ value, label }) => (
                 <FocusButton
                   key={value}
@@ -120,6 +163,7 @@ export function Settings() {
                 </FocusButton>
               ))}
             </div>
+            <DisplayChoices />
             <VoiceGuidanceSetting onFocused={reveal} />
           </section>
 

@@ -106,6 +106,7 @@ export function createHttpBridge(): TunewallBridge {
     setVoiceGuidance: (enabled) => call('setVoiceGuidance', [enabled]),
     speak: (request) => call('speak', [request]),
     stopSpeaking: () => call('stopSpeaking', []),
+    setDisplay: (display) => call('setDisplay', [display]),
     diagnostics: () => call('diagnostics', []),
     subscribe(listener) {
       listeners.add(listener);

@@ -20,6 +20,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     storage: { protection: 'os-keyring', reason: undefined },
     territory: 'TW',
     language: 'auto',
+    display: { textSize: 100, highContrast: false },
     systemLocale: 'en-US',
     guestModeAvailable: false,
     sandbox: undefined,
@@ -57,6 +58,7 @@ export function fakeHandlers(state: AppState = appState()) {
     setVoiceGuidance: vi.fn(async () => undefined),
     speak: vi.fn(async () => undefined),
     stopSpeaking: vi.fn(async () => undefined),
+    setDisplay: vi.fn(async () => undefined),
     diagnostics: vi.fn(async () => diagnosticsView),
   } satisfies BridgeHandlers;
 }

@@ -11,7 +11,7 @@ const PAGE =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Tunewall</title>\n    <script type="module" crossorigin src="./assets/main-1.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 const VIEW = {
-  state: { auth: { status: 'starting' } },
+  state: { auth: { status: 'starting' }, display: { textSize: 100, highContrast: false } },
   rows: [],
 } as unknown as BootView;
 
@@ -32,14 +32,20 @@ afterAll(() => {
 });
 
 describe('drawFirstScreen', () => {
+  it('draws the first screen in the viewer’s text size and contrast', () => {
+    const render = vi.fn<RenderFirstScreen>(() => ({ markup: '<main></main>', language: 'en' }));
+    const view = { ...VIEW, state: { ...VIEW.state, display: { textSize: 150, highContrast: true } } } as BootView;
+    expect(drawFirstScreen(PAGE, view, render, logger(), () => 1).html).toContain('<html lang="en" data-text-size="150" data-contrast="high">');
+  });
+
   it('draws the screen into the mount point, in its language, stamps the view with the time, and adds the early-keys script', () => {
     const render = vi.fn<RenderFirstScreen>(() => ({ markup: '<main class="screen pairing">コード</main>', language: 'ja' }));
     const drawn = drawFirstScreen(PAGE, VIEW, render, logger(), () => 1234);
     expect(drawn.html).toContain('<div id="root"><main class="screen pairing">コード</main></div>');
-    expect(drawn.html).toContain('<html lang="ja">');
+    expect(drawn.html).toContain('<html lang="ja" data-text-size="100">');
     expect(drawn.html).toMatch(/<script type="module" async src="\.\/early-keys\.js"><\/script><\/head>/);
     // The rest of the page is as it was.
-    expect(drawn.html.replace('<main class="screen pairing">コード</main>', '').replace('<script type="module" async src="./early-keys.js"></script>', '').replace('lang="ja"', 'lang="en"')).toBe(PAGE);
+    expect(drawn.html.replace('<main class="screen pairing">コード</main>', '').replace('<script type="module" async src="./early-keys.js"></script>', '').replace('lang="ja" data-text-size="100"', 'lang="en"')).toBe(PAGE);
     expect(drawn.view).toEqual({ ...VIEW, renderedAt: 1234 });
     // The markup is drawn from the stamped view: the page's first render reads the same time.
     expect(render).toHaveBeenCalledWith({ ...VIEW, renderedAt: 1234 });

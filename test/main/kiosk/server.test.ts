@@ -24,6 +24,7 @@ const STATE: AppState = {
   storage: { protection: 'memory', reason: undefined },
   territory: 'TW',
   language: 'auto',
+  display: { textSize: 100, highContrast: false },
   systemLocale: 'en-US',
   guestModeAvailable: false,
   sandbox: undefined,
@@ -48,6 +49,7 @@ function fakeCore() {
     qrCode: vi.fn(async () => ({ ok: true as const, value: { size: 1, modules: '1' } })),
     setTerritory: vi.fn(async () => ({ ok: true as const, value: undefined })),
     setLanguage: vi.fn(async () => undefined),
+    setDisplay: vi.fn(async () => undefined),
     diagnostics: vi.fn(async () => {
       throw new Error('secret internals: token abc');
     }),

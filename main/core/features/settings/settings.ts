@@ -1,10 +1,10 @@
 /**
- * The viewer's settings: territory and language (kept in the store), and the signed-in member as last read from the
+ * The viewer's settings: territory, language, text size and contrast (kept in the store), and the signed-in member as last read from the
  * service, whose territory is the default once paired. A setting the configuration gave is the fallback.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, LanguageSetting, MemberView } from '../../../../shared/bridge';
-import { LanguageSettingSchema } from '../../../../shared/bridgeArgs';
+import type { BridgeHandlers, DisplaySettings, LanguageSetting, MemberView } from '../../../../shared/bridge';
+import { DisplayPatchSchema, LanguageSettingSchema, TextSizeSchema } from '../../../../shared/bridgeArgs';
 import { TerritorySchema, type Territory } from '../../../../shared/territory';
 import type { KeyValueStore, Logger } from '../../ports';
 import { badArgument } from '../results';
@@ -17,6 +17,8 @@ const SettingsSchema = z.object({
   territory: TerritorySchema.optional(),
   language: LanguageSettingSchema.optional(),
   voiceGuidance: z.boolean().optional(),
+  textSize: TextSizeSchema.optional(),
+  highContrast: z.boolean().optional(),
 });
 
 const ImageSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
@@ -36,7 +38,7 @@ export interface SettingsDeps {
   store: KeyValueStore;
   logger: Logger;
   /** What the configuration says, used until the viewer or the member's profile says otherwise. */
-  defaults: { territory: Territory; language: LanguageSetting; voiceGuidance?: boolean | undefined };
+  defaults: { territory: Territory; language: LanguageSetting; voiceGuidance?: boolean | undefined } & DisplaySettings;
   /** Whether the platform says a screen reader is running: voice guidance's default when nothing else says. */
   screenReader?: (() => boolean) | undefined;
   /** A setting the screen shows changed. */
@@ -48,12 +50,13 @@ export interface Settings {
   language(): LanguageSetting;
   /** The viewer's choice, else the configuration's, else on exactly when a screen reader is running. */
   voiceGuidance(): boolean;
+  display(): DisplaySettings;
   member(): StoredMember | undefined;
   setMember(member: StoredMember): void;
   forgetMember(): void;
   /** Per-territory state elsewhere (cached station tracks, first-load revalidation) is dropped on a switch. */
   onTerritoryChange(listener: () => void): void;
-  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage' | 'setVoiceGuidance'>;
+  handlers: Pick<BridgeHandlers, 'setTerritory' | 'setLanguage' | 'setVoiceGuidance' | 'setDisplay'>;
 }
 
 export function memberView(member: StoredMember): MemberView {
@@ -71,6 +74,10 @@ export function createSettings(deps: SettingsDeps): Settings {
     territory: () => settings.territory ?? member?.territory ?? deps.defaults.territory,
     language: () => settings.language ?? deps.defaults.language,
     voiceGuidance: () => settings.voiceGuidance ?? deps.defaults.voiceGuidance ?? deps.screenReader?.() ?? false,
+    display: () => ({
+      textSize: settings.textSize ?? deps.defaults.textSize,
+      highContrast: settings.highContrast ?? deps.defaults.highContrast,
+    }),
     member: () => member,
     setMember(next) {
       member = next;
@@ -103,6 +110,14 @@ export function createSettings(deps: SettingsDeps): Settings {
       setVoiceGuidance: async (value) => {
         if (typeof value !== 'boolean') return;
         settings.voiceGuidance = value;
+        store.set(SETTINGS_KEY, settings);
+        deps.changed();
+      },
+      setDisplay: async (value) => {
+        const parsed = DisplayPatchSchema.safeParse(value);
+        if (!parsed.success) return;
+        if (parsed.data.textSize !== undefined) settings.textSize = parsed.data.textSize;
+        if (parsed.data.highContrast !== undefined) settings.highContrast = parsed.data.highContrast;
         store.set(SETTINGS_KEY, settings);
         deps.changed();
       },

@@ -96,6 +96,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
                 <TrackList
                   key={model.tracks?.id}
                   tracks={tracks}
+                  label={t('artist.topTracks')}
                   rowHeight={rowHeight}
                   ensureLoaded={model.tracks?.ensureLoaded ?? noop}
                   onSelect={onTrack}

@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TrackView } from '../../../../shared/bridge';
 import { FocusList } from '../../components/FocusList';
@@ -61,6 +62,8 @@ export function useTrackRowHeight(): number {
 interface TrackRowProps {
   index: number;
   track: TrackView | undefined;
+  /** How many tracks the list has. */
+  count: number;
   top: number;
   height: number;
   columns: TrackColumns;
@@ -69,10 +72,28 @@ interface TrackRowProps {
 }
 
 /**
- * Memoised: the list renders again on every scroll, and only the rows whose track changed need to; focus is a class
+ * A track's accessible name: the words it shows, in the order it shows them (WCAG 2.5.3, label in name), then what is
+ * drawn but not written (the explicit mark) and its place in the list.
+ */
+export function trackName(t: TFunction, track: TrackView | undefined, columns: TrackColumns, index: number, count: number): string {
+  const position = t('a11y.position', { index: index + 1, count });
+  if (track === undefined) return `${t('detail.loadingTracks')} ${position}`;
+  const shown = [
+    track.name,
+    columns !== 'no-artist' ? track.artist : '',
+    columns !== 'no-album' ? track.album : '',
+    formatDuration(track.durationMs),
+  ];
+  return [...shown, track.explicit ? t('detail.explicit') : '', position].filter((part) => part !== '').join(', ');
+}
+
+/**
+ * One option of the track list (a listbox, WAI-ARIA APG). The number and the explicit mark are drawn from attributes
+ * (app.css), not written as text: the visible words are then the name's first words, in the same order. Memoised: the
+ * list renders again on every scroll, and only the rows whose track changed need to; focus is a class
  * (useFocusableItem), so a press renders no row.
  */
-const TrackRow = memo(function TrackRow({ index, track, top, height, columns, onFocused, onSelect }: TrackRowProps) {
+const TrackRow = memo(function TrackRow({ index, track, count, top, height, columns, onFocused, onSelect }: TrackRowProps) {
   const { t } = useTranslation();
   const className = track ? 'track' : 'track is-pending';
   const { ref, focusSelf } = useFocusableItem<HTMLDivElement>(trackFocusKey(index), className, {
@@ -84,7 +105,11 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, columns, on
   return (
     <div
       ref={ref}
-      role="row"
+      role="option"
+      aria-selected={false}
+      aria-posinset={index + 1}
+      aria-setsize={count}
+      aria-label={trackName(t, track, columns, index, count)}
       tabIndex={-1}
       className={className}
       style={{ transform: `translateY(${top}px)`, height }}
@@ -92,21 +117,19 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, columns, on
       onMouseEnter={() => focusSelf()}
       onClick={() => track && onSelect(track, index)}
     >
-      <span className="track-n">{index + 1}</span>
+      <span className="track-n" data-n={index + 1} aria-hidden="true" />
       {track ? (
         <>
           <span className="track-name">
             {track.name}
-            {track.explicit && (
-              <abbr className="explicit" title={t('detail.explicit')}>E</abbr>
-            )}
-          </span>
-          {columns !== 'no-artist' && <span className="track-artist">{track.artist}</span>}
-          {columns !== 'no-album' && <span className="track-album">{track.album}</span>}
+            {track.explicit && <abbr className="explicit" title={t('detail.explicit')} data-mark="E" aria-hidden="true" />}
+          </span>{' '}
+          {columns !== 'no-artist' && <><span className="track-artist">{track.artist}</span>{' '}</>}
+          {columns !== 'no-album' && <><span className="track-album">{track.album}</span>{' '}</>}
           <span className="track-time">{formatDuration(track.durationMs)}</span>
         </>
       ) : (
-        <span className="track-skeleton" aria-label={t('detail.loadingTracks')} />
+        <span className="track-skeleton" aria-hidden="true" />
       )}
     </div>
   );
@@ -114,6 +137,8 @@ const TrackRow = memo(function TrackRow({ index, track, top, height, columns, on
 
 interface TrackListProps {
   tracks: readonly (TrackView | undefined)[];
+  /** What the list is, said before its tracks ("620 tracks"). */
+  label: string;
   rowHeight: number;
   ensureLoaded: (index: number) => void;
   onSelect: (track: TrackView, index: number) => void;
@@ -126,7 +151,7 @@ interface TrackListProps {
  * The virtualised track list. A component of its own, so the virtualizer, which renders again on every scroll, renders
  * only the list and not the whole screen (bench: remote press → focus painted in a long chart).
  */
-export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
+export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const initialViewport = rowHeight * 12;
   const pad = Math.round((rowHeight / TRACK_ROW_REM) * LIST_PAD_REM);
@@ -221,7 +246,7 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
   }, [reveal]);
 
   return (
-    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="table">
+    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} role="listbox" aria-label={label}>
       {/* One focusable: up and down go to the neighbouring track by number; coming back lands on the track focused
           last, else the first one in view. */}
       <FocusList
@@ -240,6 +265,7 @@ export const TrackList = memo(function TrackList({ tracks, rowHeight, ensureLoad
               track={tracks[item.index]}
               top={item.start}
               height={item.size}
+              count={count}
               columns={columns}
               onFocused={onTrackFocused}
               onSelect={onSelect}

@@ -60,6 +60,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
             <TrackList
               key={model.tracks?.id}
               tracks={tracks}
+              label={t('detail.tracks', { count: detail.totalTracks })}
               rowHeight={rowHeight}
               ensureLoaded={ensureLoaded}
               onSelect={onSelect}

@@ -34,7 +34,7 @@ const KidsSection = memo(function KidsSection({ section, list, onSelect, restore
   const tiles = useMemo(() => prefixOf(items), [items]);
   const body = useMemo(() => ({ status: 'ready' as const, tiles }), [tiles]);
   const onTileFocused = usePageAhead(list, tiles.length, PAGE_AHEAD);
-  return <Row rowKey={kidsRowKey(section)} title={section.title} body={body} onSelect={onSelect} onTileFocused={onTileFocused} restoreKey={restoreKey} />;
+  return <Row rowKey={kidsRowKey(section)} title={section.title} body={body} onSelect={onSelect} onTileFocused={onTileFocused} restoreKey={restoreKey} total={items.length} />;
 });
 
 /** A children category: its subcategories, each a row of playlists. */

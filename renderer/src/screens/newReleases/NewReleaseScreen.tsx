@@ -50,7 +50,7 @@ export function NewReleaseScreen({ model, detail }: { model: DetailModel; detail
         />
         <div className="rows">
           {tiles.length > 0 ? (
-            <TileGrid gridKey={ALBUM_GRID_KEY} tiles={tiles} onSelect={open} onTileFocused={onTileFocused} restoreKey={remembered} label={detail.title} />
+            <TileGrid gridKey={ALBUM_GRID_KEY} tiles={tiles} onSelect={open} onTileFocused={onTileFocused} restoreKey={remembered} label={detail.title} total={detail.totalAlbums} />
           ) : (
             <EmptyDetail text={t('newReleases.none')} />
           )}

@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('text size and high contrast come from the environment, the file or a flag; a bad one says what it accepts', () => {
+    expect(loadConfig({ env: { TUNEWALL_TEXT_SIZE: '150', TUNEWALL_HIGH_CONTRAST: 'on' }, argv: [] }).config).toMatchObject({ textSize: 150, highContrast: true });
+    expect(loadConfig({ env: {}, argv: [], fileText: JSON.stringify({ textSize: 125, highContrast: true }) }).config).toMatchObject({ textSize: 125, highContrast: true });
+    expect(loadConfig({ env: {}, argv: ['--text-size=125%', '--high-contrast=false'] }).config).toMatchObject({ textSize: 125, highContrast: false });
+    const { config, problems } = loadConfig({ env: { TUNEWALL_TEXT_SIZE: '200', TUNEWALL_HIGH_CONTRAST: 'bright' }, argv: [] });
+    expect(config).toMatchObject({ textSize: 100, highContrast: false });
+    expect(problems).toEqual([
+      expect.objectContaining({ key: 'TUNEWALL_TEXT_SIZE', messageKey: 'config.textSize', fix: 'Use 100, 125 or 150.' }),
+      expect.objectContaining({ key: 'TUNEWALL_HIGH_CONTRAST', messageKey: 'config.notBoolean', fix: 'Use true or false.' }),
+    ]);
+  });
+
   it('flags win over the file, which wins over the environment', () => {
     const env = { TUNEWALL_TERRITORY: 'HK', TUNEWALL_LANGUAGE: 'ja', TUNEWALL_IDLE_SECONDS: '60' };
     const fileText = JSON.stringify({ territory: 'SG', language: 'en' });

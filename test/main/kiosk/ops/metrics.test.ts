@@ -35,6 +35,7 @@ function signedInStatus() {
     sandbox: undefined,
     kiosk: { enabled: true, idleSeconds: 300 },
     voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
+    display: { textSize: 100, highContrast: false },
     version: '0.1.0',
   } satisfies AppState);
   status.noteHeartbeat({ screen: 'home', problem: 'none' });

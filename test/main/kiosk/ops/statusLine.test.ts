@@ -15,6 +15,7 @@ const BASE: Omit<AppState, 'auth'> = {
   sandbox: undefined,
   kiosk: { enabled: true, idleSeconds: 300 },
   voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
+  display: { textSize: 100, highContrast: false },
   version: '0.1.0',
 };
 

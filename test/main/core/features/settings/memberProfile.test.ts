@@ -13,7 +13,7 @@ const memberSignedIn: AuthState = { status: 'signed-in', mode: 'member', member:
 function setup(routes: Record<string, unknown> = { '/me': me }) {
   const store = new MemoryStore();
   const logger = memoryLogger();
-  const settings = createSettings({ store, logger, defaults: { territory: 'TW', language: 'auto' }, changed: () => undefined });
+  const settings = createSettings({ store, logger, defaults: { territory: 'TW', language: 'auto', textSize: 100, highContrast: false }, changed: () => undefined });
   const service = fakeService(routes);
   const cache = createRowCache({ store, clock: manualClock(), logger });
   const shown: Array<MemberView | undefined> = [];

@@ -7,7 +7,7 @@ function setup(store = new MemoryStore()) {
   const settings = createSettings({
     store,
     logger: memoryLogger(),
-    defaults: { territory: 'SG', language: 'auto' },
+    defaults: { territory: 'SG', language: 'auto', textSize: 125, highContrast: false },
     changed: () => (changed += 1),
   });
   return { settings, store, changed: () => changed };
@@ -71,7 +71,7 @@ describe('settings', () => {
       createSettings({
         store,
         logger: memoryLogger(),
-        defaults: { territory: 'TW', language: 'auto', voiceGuidance: configured },
+        defaults: { territory: 'TW', language: 'auto', voiceGuidance: configured, textSize: 100, highContrast: false },
         screenReader: () => reader,
         changed: () => undefined,
       });
@@ -86,6 +86,25 @@ describe('settings', () => {
     expect(make(store, false).voiceGuidance()).toBe(true);
     await make(store, undefined).handlers.setVoiceGuidance('yes' as never);
     expect(make(store, false).voiceGuidance()).toBe(true);
+  });
+
+  it('text size and contrast are the configured ones until the viewer changes them, and are kept across a restart', async () => {
+    const first = setup();
+    expect(first.settings.display()).toEqual({ textSize: 125, highContrast: false });
+    await first.settings.handlers.setDisplay({ highContrast: true });
+    expect(first.settings.display()).toEqual({ textSize: 125, highContrast: true });
+    await first.settings.handlers.setDisplay({ textSize: 150 });
+    expect(first.changed()).toBe(2);
+    expect(setup(first.store).settings.display()).toEqual({ textSize: 150, highContrast: true });
+  });
+
+  it('ignores a text size it does not offer, changing nothing', async () => {
+    const { settings, store, changed } = setup();
+    await settings.handlers.setDisplay({ textSize: 175 as never });
+    await settings.handlers.setDisplay({ highContrast: 'yes' as never });
+    expect(settings.display()).toEqual({ textSize: 125, highContrast: false });
+    expect(store.data.has('settings')).toBe(false);
+    expect(changed()).toBe(0);
   });
 
   it('forgets the member, in memory and in the store', () => {

@@ -142,7 +142,7 @@ describe('the shell speaker', () => {
       speaker,
       settings: {
         voiceGuidance: () => on,
-        handlers: { setVoiceGuidance: async (value) => void (on = value), setTerritory: async () => ({ ok: true, value: undefined }), setLanguage: async () => undefined },
+        handlers: { setVoiceGuidance: async (value) => void (on = value), setTerritory: async () => ({ ok: true, value: undefined }), setLanguage: async () => undefined, setDisplay: async () => undefined },
       },
     });
     await speech.handlers.speak(say('Home'));

@@ -1,0 +1,88 @@
+/**
+ * Accessibility checks for the end-to-end tests, by tools Tunewall did not write: axe-core (WCAG 2.0, 2.1 and 2.2 A
+ * and AA rules) and Chromium's own accessibility tree (Playwright's ariaSnapshot).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './kiosk';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+] as const;
+
+/** Every axe violation on the page, one line each: rule, impact, and the elements it names. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.flatMap((v) =>
+    v.nodes.map((node) => `${v.id} (${v.impact ?? 'n/a'}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 3).join(' ') ?? ''}`),
+  );
+}
+
+/** Runs axe at 1920×1080 and 1280×720, after `ready` holds at each size; fails listing every violation. */
+export async function expectAxeClean(page: Page, screen: string, ready: (page: Page) => Promise<void> = async () => undefined): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await ready(page);
+    const found = await axeViolations(page);
+    expect(found, `${screen} at ${size.width}×${size.height}`).toEqual([]);
+  }
+}
+
+/** What document.activeElement is: its focus key, or its tag when it has none. A string: the page's CSP forbids eval. */
+const ACTIVE = `(() => {
+  const el = document.activeElement;
+  if (el === null || el === document.body) return { key: null, tag: el === null ? 'null' : 'body' };
+  return { key: el.getAttribute('data-focus-key'), tag: el.tagName.toLowerCase() };
+})()`;
+
+/** DOM focus is on the element the remote focused (`.is-focused`), never on <body>. */
+export async function expectDomFocusOnFocused(page: Page): Promise<void> {
+  const drawn = await page.locator('.is-focused').getAttribute('data-focus-key');
+  await expect.poll(async () => ((await page.evaluate(ACTIVE)) as { key: string | null }).key).toBe(drawn);
+}
+
+/**
+ * Text that a viewer cannot read whole, on screen now: a text element cut off by its own box without an ellipsis or a
+ * line clamp saying so, or two text elements drawn over each other. One line per problem. A string: the page's CSP
+ * forbids eval.
+ */
+const LAYOUT_PROBLEMS = `(() => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const leaves = [];
+  // Under a modal dialog the screen behind is dimmed and out of reach: only the dialog's text is read.
+  const dialog = document.querySelector('[role="dialog"]');
+  for (const el of (dialog ?? document.body).querySelectorAll('*')) {
+    if (el.closest('[aria-hidden="true"]')) continue;
+    const hasText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+    if (!hasText) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    leaves.push({ el, r, s });
+  }
+  const name = (el) => (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : el.tagName.toLowerCase()) + ' "' + el.textContent.trim().slice(0, 30) + '"';
+  const problems = [];
+  for (const { el, s } of leaves) {
+    const clipsX = s.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && s.textOverflow !== 'ellipsis';
+    const clipsY = s.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 2 && s.webkitLineClamp === 'none' && !/(auto|scroll)/.test(s.overflowY);
+    if (clipsX || clipsY) problems.push('clipped: ' + name(el));
+  }
+  for (let i = 0; i < leaves.length; i++) {
+    for (let j = i + 1; j < leaves.length; j++) {
+      const a = leaves[i], b = leaves[j];
+      if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w > 2 && h > 2) problems.push('overlap: ' + name(a.el) + ' / ' + name(b.el));
+    }
+  }
+  return problems;
+})()`;
+
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return (await page.evaluate(LAYOUT_PROBLEMS)) as string[];
+}
