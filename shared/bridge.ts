@@ -167,6 +167,8 @@ export type DetailKind =
   | 'artist'
   | 'new-release-category'
   | 'kids-category'
+  /** A children category's playlist: shown without its explicit tracks. */
+  | 'kids-playlist'
   /** More like this: `id` is the seed track's id. */
   | 'recommended';
 
@@ -247,6 +249,8 @@ export interface TracksDetailView extends DetailCommon {
   album?: AlbumFactsView | undefined;
   /** More like this only: the track the list was made from. */
   seed?: TrackView | undefined;
+  /** Children's playlists only: how many explicit tracks were left out of `tracks` and `totalTracks`. */
+  explicitLeftOut?: number | undefined;
 }
 
 export interface AlbumFactsView {

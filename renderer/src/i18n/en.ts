@@ -62,6 +62,8 @@ export const en = {
     phoneTitle: 'Scan to open on your phone',
     phoneHint: 'Tunewall shows the music; your phone plays it.',
     explicit: 'Explicit',
+    explicitLeftOut_one: '{{count}} explicit track left out',
+    explicitLeftOut_other: '{{count}} explicit tracks left out',
     colNumber: '#',
     colTitle: 'Title',
     colArtist: 'Artist',
@@ -81,6 +83,7 @@ export const en = {
     artist: 'Artist',
     'new-release-category': 'New releases',
     'kids-category': 'Kids',
+    'kids-playlist': 'Playlist',
     recommended: 'More like this',
   },
   panel: {

@@ -64,6 +64,8 @@ export const ja: Resources = {
     phoneTitle: '読み取ってスマートフォンで開く',
     phoneHint: 'Tunewall は音楽の情報を表示し、再生はスマートフォンで行います。',
     explicit: '露骨な表現を含む',
+    explicitLeftOut_one: '露骨な表現を含む {{count}} 曲を除いています',
+    explicitLeftOut_other: '露骨な表現を含む {{count}} 曲を除いています',
     colNumber: '#',
     colTitle: '曲名',
     colArtist: 'アーティスト',
@@ -83,6 +85,7 @@ export const ja: Resources = {
     artist: 'アーティスト',
     'new-release-category': 'ニューリリース',
     'kids-category': 'キッズ',
+    'kids-playlist': 'プレイリスト',
     recommended: '似ている曲',
   },
   panel: {

@@ -64,6 +64,8 @@ export const zhHant: Resources = {
     phoneTitle: '掃描後在手機上開啟',
     phoneHint: 'Tunewall 顯示音樂資訊，由手機播放。',
     explicit: '含露骨內容',
+    explicitLeftOut_one: '已略去 {{count}} 首含露骨內容的歌曲',
+    explicitLeftOut_other: '已略去 {{count}} 首含露骨內容的歌曲',
     colNumber: '#',
     colTitle: '歌名',
     colArtist: '歌手',
@@ -83,6 +85,7 @@ export const zhHant: Resources = {
     artist: '歌手',
     'new-release-category': '最新發行',
     'kids-category': '兒童',
+    'kids-playlist': '歌單',
     recommended: '更多類似歌曲',
   },
   panel: {
