@@ -4,6 +4,7 @@ import type { TileView } from '../../../shared/bridge';
 import { scheduleIdle } from '../input/idle';
 import { tileFocusKey } from './Row';
 import { Tile } from './Tile';
+import { useContentLang } from '../i18n/contentLang';
 
 /** Columns assumed until the grid has been laid out (and where nothing is laid out: test DOMs). */
 export const FALLBACK_COLUMNS = 6;
@@ -58,6 +59,7 @@ interface Props {
  * class; lines further down are drawn in idle time ahead of focus.
  */
 export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTileFocused, restoreKey, label }: Props) {
+  const lang = useContentLang();
   const keys = useMemo(() => tiles.map((tile) => tileFocusKey(gridKey, tile.key)), [tiles, gridKey]);
   const indexOf = useMemo(() => new Map(keys.map((key, i) => [key, i])), [keys]);
   const columns = useRef(FALLBACK_COLUMNS);
@@ -104,7 +106,7 @@ export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTil
 
   return (
     <FocusContext.Provider value={focusKey}>
-      <div ref={ref} className="tile-grid" role="grid" aria-label={label}>
+      <div ref={ref} className="tile-grid" lang={lang} role="grid" aria-label={label}>
         {tiles.slice(0, limit).map((tile, index) => (
           <Tile key={tile.key} tile={tile} index={index} focusKey={keys[index] ?? ''} onSelect={onSelect} onFocused={tileFocused} />
         ))}
