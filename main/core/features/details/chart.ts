@@ -27,7 +27,12 @@ export function chartDetails({ catalog, knownTitle }: ChartDeps): DetailSource {
     detail: async (id) => {
       const view = chartDetailView(id, await catalog.chart(id), knownTitle({ kind: 'chart', id }));
       if (view.url !== undefined) return view;
-      return { ...view, url: await pageOf(id) };
+      // Without the list (it failed, or has not this chart) the chart still shows, only without "Open on your phone".
+      const url = await pageOf(id).then(
+        (found) => found,
+        () => undefined,
+      );
+      return { ...view, url };
     },
     tracks: async (id, page) => trackPageView(await catalog.chartTracks(id, page)),
   };
