@@ -103,8 +103,20 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
     [showAlbum, showArtist, member],
   );
 
+  // A drawn check mark: the fonts' "✓" falls back to a glyph that reads as "√".
   const favoriteLabel =
-    favorite.status === 'favorite' ? `✓ ${t('panel.inFavorites')}` : favorite.status === 'adding' ? t('panel.adding') : t('panel.addFavorite');
+    favorite.status === 'favorite' ? (
+      <>
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="btn-glyph check-mark">
+          <path d="M4.5 12.5l5 5 10-11" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t('panel.inFavorites')}
+      </>
+    ) : favorite.status === 'adding' ? (
+      t('panel.adding')
+    ) : (
+      t('panel.addFavorite')
+    );
   let status: { text: string; tone: 'ok' | 'bad' } | undefined;
   if (favorite.status === 'favorite' && favorite.news === 'added') status = { text: t('panel.added'), tone: 'ok' };
   if (favorite.status === 'favorite' && favorite.news === 'already') status = { text: t('panel.already'), tone: 'ok' };
@@ -119,7 +131,7 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
     <Dialog focusKey="track-panel" title={track.name} titleLang={lang} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
       <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions">
-          <FocusButton focusKey="panel-phone" className="btn-primary" onSelect={onPhone}>
+          <FocusButton focusKey="panel-phone" onSelect={onPhone}>
             {t('detail.openOnPhone')}
           </FocusButton>
           {showAlbum && track.albumId !== undefined && (

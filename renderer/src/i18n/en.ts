@@ -55,7 +55,7 @@ export const en = {
     tracks_other: '{{count}} tracks',
     updated: 'Updated {{date}}',
     by: 'By {{owner}}',
-    shuffledNote: 'Tracks play in a new random order each time',
+    shuffledNote: 'Listed in a new random order each time you open it',
     shuffleAgain: 'Shuffle again',
     openOnPhone: 'Open on your phone',
     trackOnPhoneHint: 'Press OK on a song to open it on your phone',

@@ -57,7 +57,7 @@ export const ja: Resources = {
     tracks_other: '{{count}} 曲',
     updated: '{{date}} 更新',
     by: '作成：{{owner}}',
-    shuffledNote: '再生のたびに新しいランダムな順番になります',
+    shuffledNote: '開くたびに曲が新しいランダムな順番で並びます',
     shuffleAgain: 'もう一度シャッフル',
     openOnPhone: 'スマートフォンで開く',
     trackOnPhoneHint: '曲を選んで決定を押すと、スマートフォンで開けます',

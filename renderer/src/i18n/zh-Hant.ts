@@ -57,7 +57,7 @@ export const zhHant: Resources = {
     tracks_other: '{{count}} 首歌',
     updated: '更新於 {{date}}',
     by: '建立者：{{owner}}',
-    shuffledNote: '每次播放都會以新的隨機順序排列',
+    shuffledNote: '每次開啟時，歌曲都以新的隨機順序排列',
     shuffleAgain: '重新隨機排序',
     openOnPhone: '在手機上開啟',
     trackOnPhoneHint: '在歌曲上按 OK，即可在手機上開啟',

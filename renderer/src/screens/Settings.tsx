@@ -142,7 +142,7 @@ export function Settings() {
             )}
             {/* A guest has nothing to sign out of: signing in pairs this TV with a member. */}
             {guest && (
-              <FocusButton focusKey="settings-sign-in" className="btn-primary" onSelect={signIn} onFocused={reveal}>
+              <FocusButton focusKey="settings-sign-in" onSelect={signIn} onFocused={reveal}>
                 {t('settings.signIn')}
               </FocusButton>
             )}
