@@ -214,6 +214,8 @@ export interface TrackView {
   albumId?: string | undefined;
   /** For "Go to artist". */
   artistId?: string | undefined;
+  /** Where the album is offered, when the service says: "Go to album" elsewhere leads nowhere. */
+  albumTerritories?: Territory[] | undefined;
 }
 
 /** A release date as the service knows it: the contract allows `00` for an unknown month or day. */

@@ -96,7 +96,10 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
   const member = useApp((s) => s.state?.auth.status === 'signed-in' && s.state.auth.mode === 'member');
   const [favorite, addFavorite] = useFavorite(track.id, member);
 
-  const showAlbum = track.albumId !== undefined && !same(here, 'album', track.albumId);
+  const territory = useApp((s) => s.state?.territory);
+  // A track from another territory (a favourite kept from there) may have an album this one does not offer.
+  const albumElsewhere = territory !== undefined && track.albumTerritories !== undefined && !track.albumTerritories.includes(territory);
+  const showAlbum = track.albumId !== undefined && !same(here, 'album', track.albumId) && !albumElsewhere;
   const showArtist = track.artistId !== undefined && !same(here, 'artist', track.artistId);
   const keys = useMemo(
     () => ['panel-phone', ...(showAlbum ? ['panel-album'] : []), ...(showArtist ? ['panel-artist'] : []), 'panel-more', ...(member ? ['panel-favorite'] : [])],
@@ -130,6 +133,7 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
   return (
     <Dialog focusKey="track-panel" title={track.name} titleLang={lang} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
+      {albumElsewhere && track.albumId !== undefined && <p className="panel-note">{t('panel.albumNotIn', { territory })}</p>}
       <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions">
           <FocusButton focusKey="panel-phone" onSelect={onPhone}>
             {t('detail.openOnPhone')}

@@ -87,6 +87,7 @@ export const en = {
     recommended: 'More like this',
   },
   panel: {
+    albumNotIn: 'The album is not available in $t(settings.territoryNames.{{territory}}).',
     goToAlbum: 'Go to album',
     goToArtist: 'Go to artist',
     moreLikeThis: 'More like this',

@@ -89,6 +89,7 @@ export const ja: Resources = {
     recommended: '似ている曲',
   },
   panel: {
+    albumNotIn: 'このアルバムは$t(settings.territoryNames.{{territory}})では配信されていません。',
     goToAlbum: 'アルバムへ',
     goToArtist: 'アーティストへ',
     moreLikeThis: '似ている曲',

@@ -89,6 +89,7 @@ export const zhHant: Resources = {
     recommended: '更多類似歌曲',
   },
   panel: {
+    albumNotIn: '這張專輯在$t(settings.territoryNames.{{territory}})無法使用。',
     goToAlbum: '前往專輯',
     goToArtist: '前往歌手',
     moreLikeThis: '更多類似歌曲',
