@@ -1,5 +1,5 @@
 import type { Territory } from '../../../shared/territory';
-import { useApp } from '../store/context';
+import { useTerritoryIfAny } from '../store/context';
 
 /**
  * The language the catalog writes a territory's names in, for `lang` on catalog text: Chromium breaks Japanese lines at
@@ -20,5 +20,5 @@ export function contentLang(territory: Territory | undefined): string | undefine
 
 /** `lang` for catalog text on screen (titles, names), from the territory the data belongs to. */
 export function useContentLang(): string | undefined {
-  return useApp((s) => contentLang(s.state?.territory));
+  return contentLang(useTerritoryIfAny());
 }
