@@ -20,6 +20,8 @@ command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
 command -v dbus-send >/dev/null 2>&1 || missing+=(dbus-bin)
 command -v gnome-keyring-daemon >/dev/null 2>&1 || missing+=(gnome-keyring)
 command -v secret-tool >/dev/null 2>&1 || missing+=(libsecret-tools)
+# A Latin ellipsis for text cut short (the CJK fonts draw it centred).
+fc-list 2>/dev/null | grep -qi 'DejaVu Sans' || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}"
   sudo_cmd=()

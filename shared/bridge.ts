@@ -196,6 +196,8 @@ export type DetailKind =
   | 'artist'
   | 'new-release-category'
   | 'kids-category'
+  /** A children category's playlist: shown without its explicit tracks. */
+  | 'kids-playlist'
   /** More like this: `id` is the seed track's id. */
   | 'recommended';
 
@@ -241,6 +243,8 @@ export interface TrackView {
   albumId?: string | undefined;
   /** For "Go to artist". */
   artistId?: string | undefined;
+  /** Where the album is offered, when the service says: "Go to album" elsewhere leads nowhere. */
+  albumTerritories?: Territory[] | undefined;
 }
 
 /** A release date as the service knows it: the contract allows `00` for an unknown month or day. */
@@ -276,6 +280,8 @@ export interface TracksDetailView extends DetailCommon {
   album?: AlbumFactsView | undefined;
   /** More like this only: the track the list was made from. */
   seed?: TrackView | undefined;
+  /** Children's playlists only: how many explicit tracks were left out of `tracks` and `totalTracks`. */
+  explicitLeftOut?: number | undefined;
 }
 
 export interface AlbumFactsView {

@@ -28,6 +28,7 @@ const DETAIL_KINDS = [
   'artist',
   'new-release-category',
   'kids-category',
+  'kids-playlist',
   'recommended',
 ] as const satisfies readonly DetailKind[];
 const LANGUAGES = ['en', 'zh-Hant', 'ja'] as const satisfies readonly Language[];

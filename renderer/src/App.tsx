@@ -117,7 +117,7 @@ function Screens() {
       {top.screen.name === 'settings' ? (
         <Settings />
       ) : (
-        <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} />
+        <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} focusTrackId={top.screen.focusTrackId} />
       )}
     </Suspense>
   );

@@ -217,7 +217,7 @@ test("the track panel's five actions, the favourite kept in the sandbox, and Bac
   await pressUntilFocused(page, 'ArrowDown', 'panel-favorite');
   await openFocused(page);
   await expect(panel.getByRole('status')).toHaveText(/Added to your favorites\.|Already in your favorites\./);
-  await expect(focused(page)).toHaveText('✓ In favorites');
+  await expect(focused(page)).toHaveText('In favorites');
   const token = await sandbox.memberAccessToken();
   const response = await fetch(`${sandbox.origin}/v1.1/me/favorite?limit=5`, { headers: { authorization: `Bearer ${token}` } });
   expect(FavoritesSchema.parse(await response.json()).data[0]?.name).toBe(name);

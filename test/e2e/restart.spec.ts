@@ -74,7 +74,8 @@ test('after a restart the member is still signed in and Home paints from the cac
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Signed in as 林語彤')).toBeVisible();
-  await expect(page.getByText(`Your sign-in is encrypted (AES-256-GCM) with the key in ${keyFile}.`)).toBeVisible();
+  await expect(page.getByText('Your sign-in is kept safely on this TV, so it lasts after a restart.')).toBeVisible();
+  await expect(page.getByText(`Sign-in storage: encrypted (AES-256-GCM) with the key in ${keyFile}.`)).toBeVisible();
   await expect(page.getByText('Signed in · renews automatically')).toBeVisible();
   await signOutFromSettings(page);
   expect(deviceCodeRequests()).toBeGreaterThan(0);

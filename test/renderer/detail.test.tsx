@@ -90,7 +90,7 @@ describe('detail', () => {
     const tile = rowTiles('mood-stations', 'TW')[0];
     if (tile?.ref === undefined) throw new Error('fake data has a station');
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref: tile.ref, title: tile.title }] });
-    expect(await screen.findByText('Tracks play in a new random order each time')).toBeTruthy();
+    expect(await screen.findByText('Listed in a new random order each time you open it')).toBeTruthy();
     await waitFor(() => expect(fake.callsOf('getDetail')).toHaveLength(1));
     await act(async () => setFocus('detail-shuffle'));
     await expectFocus('detail-shuffle');

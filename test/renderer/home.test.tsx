@@ -189,7 +189,7 @@ describe('back', () => {
     await press('select');
     expect(await screen.findByRole('heading', { level: 1, name: tiles[3]?.title })).toBeTruthy();
     await waitFor(() => expect(fake.callsOf('getDetail')).toHaveLength(1));
-    expect(await screen.findByText('Tracks play in a new random order each time')).toBeTruthy();
+    expect(await screen.findByText('Listed in a new random order each time you open it')).toBeTruthy();
 
     await press('back');
     await screen.findByRole('region', { name: 'Mood stations' });

@@ -81,7 +81,7 @@ describe('Home favourites', () => {
     await expectFocus('panel-phone');
     expect(fake.callsOf('getDetail')).toHaveLength(0);
     await waitFor(() => expect(fake.callsOf('favoriteState').map((c) => c.args[0])).toEqual([first?.track?.id]));
-    expect(await screen.findByRole('button', { name: '✓ In favorites' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'In favorites' })).toBeTruthy();
     await press('back');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expectFocus(tileKey('favorites', first?.key));

@@ -141,7 +141,7 @@ describe('once the service is back', () => {
     expect(within(dialog).getByRole('button', { name: 'Add to favorites' })).toBeTruthy();
 
     await serviceAwayAndBack(fake);
-    expect(await within(dialog).findByRole('button', { name: '✓ In favorites' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'In favorites' })).toBeTruthy();
     expect(fake.callsOf('favoriteState')).toHaveLength(2);
   });
 

@@ -24,25 +24,54 @@ describe('settings: how the sign-in lasts', () => {
     expect(await screen.findByText(`${when} までサインイン中：その後はもう一度サインインが必要です`)).toBeTruthy();
   });
 
-  it('a guest’s access renews itself too', async () => {
+  it('a guest is told they browse as a guest, and nothing about renewing', async () => {
     renderApp({ scenario: 'guest', language: 'zh-Hant', screens: [{ name: 'settings' }] });
-    expect(await screen.findByText('以訪客身分瀏覽 · 自動續期')).toBeTruthy();
+    await screen.findByText(/服務連線正常/);
+    expect(screen.getAllByText('以訪客身分瀏覽').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/自動續期/)).toBeNull();
+  });
+});
+
+describe('settings: a guest', () => {
+  it('is offered Sign in, which pairs, and no sign-out nor how a sign-in is protected', async () => {
+    const { fake } = renderApp({ scenario: 'guest', language: 'en', screens: [{ name: 'settings' }] });
+    const signIn = await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(screen.queryByText('How your sign-in is protected')).toBeNull();
+    expect(screen.queryByText(/Sign-in storage/)).toBeNull();
+    await act(async () => signIn.click());
+    expect(fake.callsOf('startPairing')).toHaveLength(1);
+    expect(fake.callsOf('signOut')).toHaveLength(0);
   });
 });
 
 describe('settings: how the sign-in is protected', () => {
-  it('names the kiosk shell’s key file, not a keyring', async () => {
+  it('says it in a viewer’s words, and names the key file only under Diagnostics', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
     const path = '/run/credentials/tunewall.service/tunewall-vault-key';
     await act(async () => fake.setState({ storage: { protection: 'key-file', reason: undefined, params: { path } } }));
-    expect(await screen.findByText(`Your sign-in is encrypted (AES-256-GCM) with the key in ${path}.`)).toBeTruthy();
+    const account = (await screen.findByText('How your sign-in is protected')).closest('section');
+    expect(account?.textContent).toContain('Your sign-in is kept safely on this TV, so it lasts after a restart.');
+    expect(account?.textContent).not.toContain(path);
+    const technical = await screen.findByText(`Sign-in storage: encrypted (AES-256-GCM) with the key in ${path}.`);
+    expect(technical.closest('section')?.querySelector('h2')?.textContent).toBe('Diagnostics');
     expect(screen.queryByText(/keyring/)).toBeNull();
   });
 
+  it('memory only: "You\'ll need to sign in again after a restart", and the reason with its setting under Diagnostics', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
+    const reason = 'No vault key is configured, so the sign-in is kept in memory only. Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.';
+    await act(async () => fake.setState({ storage: { protection: 'memory', reason, reasonKey: 'storage.noVaultKey' } }));
+    const account = (await screen.findByText('How your sign-in is protected')).closest('section');
+    expect(account?.textContent).toContain("You'll need to sign in again after a restart.");
+    expect(account?.textContent).not.toMatch(/systemd|TUNEWALL_|memory/);
+    const why = await screen.findByText(`Reason: ${reason}`);
+    expect(why.closest('section')?.querySelector('h2')?.textContent).toBe('Diagnostics');
+  });
+
   it.each([
-    ['os-keyring', 'Your sign-in is encrypted with a key kept by the system keyring.'],
-    ['weak', 'Your sign-in is stored, but this system protects it only weakly.'],
-    ['memory', 'Your sign-in is kept in memory only: you will sign in again after a restart.'],
+    ['os-keyring', 'Your sign-in is kept safely on this TV, so it lasts after a restart.'],
+    ['weak', 'Your sign-in lasts after a restart, but this TV protects it only weakly.'],
   ] as const)('%s: says so', async (protection, words) => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
     await act(async () => fake.setState({ storage: { protection, reason: undefined } }));

@@ -93,7 +93,7 @@ describe('the track panel', () => {
     await expectFocus('panel-favorite');
     await press('select');
     expect(await within(dialog).findByText('Added to your favorites.')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: '✓ In favorites' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'In favorites' })).toBeTruthy();
     expect(fake.callsOf('addFavorite')).toHaveLength(1);
     await press('select');
     expect(await within(dialog).findByText('Already in your favorites.')).toBeTruthy();

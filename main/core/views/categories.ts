@@ -2,7 +2,7 @@
 import type { AlbumGridDetailView, KidsDetailView, KidsSectionView } from '../../../shared/bridge';
 import type { Album, ChildrenCategory, NewReleaseCategory, Paged, Playlist } from '../../../shared/service/catalog';
 import { imageViews } from './images';
-import { albumTile, playlistTile } from './tiles';
+import { albumTile, kidsPlaylistTile } from './tiles';
 import { totalOf } from './tracks';
 
 export function albumGridDetailView(category: NewReleaseCategory, albums: Paged<Album>): AlbumGridDetailView {
@@ -24,7 +24,8 @@ export function kidsSectionView(category: ChildrenCategory, playlists: Paged<Pla
     title: category.title,
     images: imageViews(category.images),
     totalPlaylists: totalOf(playlists),
-    playlists: playlists.data.map(playlistTile),
+    // Opened as a children's playlist: without its explicit tracks.
+    playlists: playlists.data.map(kidsPlaylistTile),
   };
 }
 

@@ -67,6 +67,11 @@ export function playlistTile(playlist: Playlist): TileView {
   };
 }
 
+/** A children category's playlist: its page leaves explicit tracks out. */
+export function kidsPlaylistTile(playlist: Playlist): TileView {
+  return { ...playlistTile(playlist), ref: { kind: 'kids-playlist', id: playlist.id } };
+}
+
 export function moodStationTile(station: MoodStation): TileView {
   return {
     ref: { kind: 'mood-station', id: station.id },

@@ -20,6 +20,7 @@ export function trackView(track: Track, context: TrackContext = {}): TrackView {
     // Without an id there is nothing to open: "Go to album" / "Go to artist" are then not offered.
     albumId: album?.id || undefined,
     artistId: album?.artist.id || undefined,
+    albumTerritories: track.album?.available_territories,
   };
 }
 

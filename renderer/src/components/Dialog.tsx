@@ -1,6 +1,7 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { intents } from '../input/intents';
+import { Phrased } from './Phrased';
 
 interface Props {
   focusKey: string;
@@ -13,10 +14,12 @@ interface Props {
   /** Asked when the dialog goes: false when it goes because the screen behind it is being left. */
   returnFocus?: () => boolean;
   className?: string;
+  /** The title's language when it is catalog text (a track's name), not the interface's. */
+  titleLang?: string | undefined;
 }
 
 /** A modal that keeps the remote inside it, closes on Back and returns focus to where it was opened from. */
-export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, className }: Props) {
+export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, className, titleLang }: Props) {
   const { ref, focusKey: ownKey } = useFocusable({ focusKey, isFocusBoundary: true, preferredChildFocusKey: initialFocusKey });
   const opener = useRef<string | undefined>(undefined);
   const close = useRef(onClose);
@@ -41,7 +44,9 @@ export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wi
     <FocusContext.Provider value={ownKey}>
       <div className="dialog-backdrop">
         <div ref={ref} className={['dialog', wide ? 'dialog-wide' : '', className ?? ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title}>
-          <h2 className="dialog-title">{title}</h2>
+          <h2 className="dialog-title" lang={titleLang}>
+            {titleLang === undefined ? title : <Phrased text={title} lang={titleLang} />}
+          </h2>
           {children}
         </div>
       </div>

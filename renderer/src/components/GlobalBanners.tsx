@@ -8,14 +8,14 @@ import { useApp, useNav } from '../store/context';
 import { secondsUntil, useNow } from './useNow';
 
 /**
- * Where the offline notice goes on the screen on top: Home and Pairing keep the middle of their top edge free for it; on
- * every other screen (a detail's track list, Settings as it scrolls) content reaches the top, so the notice takes a
- * strip of its own below the screen, as the kiosk shell's notice does.
+ * Where the offline notice goes: once signed in, one look on every screen (Home, a detail, Settings), a strip of its own
+ * below the screen as the kiosk shell's notice, so it covers nothing; Pairing keeps the middle of its top edge free for
+ * it.
  */
 export function useOfflinePlacement(): 'header' | 'strip' {
   const screen = useNav((s) => s.stack[s.stack.length - 1]?.screen.name);
   const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
-  return !signedIn || screen === undefined || screen === 'home' ? 'header' : 'strip';
+  return !signedIn || screen === undefined ? 'header' : 'strip';
 }
 
 export function OfflineBanner({ placement }: { placement: 'header' | 'strip' }) {
@@ -96,12 +96,13 @@ export function ConfigNotice({ more }: { more: 'settings' | 'count' }) {
   if (problems === undefined || first === undefined) return null;
   const rest = problems.length - 1;
   return (
-    <aside className="config-notice" role="alert" aria-label={t('global.configTitle')}>
+    // On Home one line, whatever the language: a second one cut the captions of the rows above it (Settings says it all).
+    <aside className={more === 'settings' ? 'config-notice config-notice-one-line' : 'config-notice'} role="alert" aria-label={t('global.configTitle')}>
       <span className="config-notice-title">{t('global.configTitle')}</span>
       <span className="config-notice-problem">
         <ProblemText problem={first} />
-        {rest > 0 && <span className="config-more"> {t(more === 'settings' ? 'global.configMoreInSettings' : 'global.configMore', { count: rest })}</span>}
       </span>
+      {rest > 0 && <span className="config-more"> {t(more === 'settings' ? 'global.configMoreInSettings' : 'global.configMore', { count: rest })}</span>}
     </aside>
   );
 }

@@ -6,6 +6,8 @@ import { useTunewall } from '../store/context';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { QrCode } from './QrCode';
+import { useContentLang } from '../i18n/contentLang';
+import { Phrased } from './Phrased';
 
 export interface PhoneTarget {
   title: string;
@@ -15,6 +17,7 @@ export interface PhoneTarget {
 /** A QR code of a page of the service, to open it (and play it) on a phone. */
 export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose: () => void }) {
   const { t } = useTranslation();
+  const lang = useContentLang();
   const { bridge } = useTunewall();
   const [qr, setQr] = useState<Result<QrMatrix> | undefined>(undefined);
   useEffect(() => {
@@ -36,7 +39,9 @@ export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose
           {qr === undefined && <div className="qr-skeleton" aria-hidden="true" />}
         </div>
         <div className="phone-text">
-          <p className="phone-target">{target.title}</p>
+          <p className="phone-target" lang={lang}>
+            <Phrased text={target.title} />
+          </p>
           <p className="phone-hint">{t('detail.phoneHint')}</p>
           <FocusButton focusKey="phone-close" className="btn-primary" onSelect={onClose}>
             {t('common.close')}

@@ -5,6 +5,7 @@ import { useFocusableItem } from '../input/useFocusableItem';
 import { Artwork } from './Artwork';
 import { surelyFits } from './captionFit';
 import { StationMosaic } from './StationMosaic';
+import { Phrased } from './Phrased';
 
 /** `square`: a picture with its name under it; `track`: a card with a small picture and the name beside it. */
 export type TileShape = 'square' | 'track';
@@ -110,7 +111,9 @@ function Captions({ tile, shape }: { tile: TileView; shape: TileShape }) {
   const clamped = (text: string, perLine: number, lines: number): string => (surelyFits(text, perLine, lines) ? '' : ' is-clamped');
   return (
     <>
-      <span className={`tile-title${clamped(tile.title, ems.title, 2)}`}>{tile.title}</span>
+      <span className={`tile-title${clamped(tile.title, ems.title, 2)}`}>
+        <Phrased text={tile.title} />
+      </span>
       {/* A space between the captions, which lays out nothing: read as text, the title and subtitle stay two words. */}
       {tile.subtitle !== undefined && ' '}
       {tile.subtitle !== undefined && <span className={`tile-subtitle${clamped(tile.subtitle, ems.subtitle, 1)}`}>{tile.subtitle}</span>}

@@ -8,6 +8,7 @@ import { useOnReconnect } from '../store/reconnects';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { FocusList } from './FocusList';
+import { useContentLang } from '../i18n/contentLang';
 
 type Favorite =
   | { status: 'unknown' }
@@ -92,18 +93,34 @@ function useFavorite(trackId: string, member: boolean): [Favorite, () => void] {
  */
 export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }: Props) {
   const { t } = useTranslation();
+  const lang = useContentLang();
   const member = useApp((s) => s.state?.auth.status === 'signed-in' && s.state.auth.mode === 'member');
   const [favorite, addFavorite] = useFavorite(track.id, member);
 
-  const showAlbum = track.albumId !== undefined && !same(here, 'album', track.albumId);
+  const territory = useApp((s) => s.state?.territory);
+  // A track from another territory (a favourite kept from there) may have an album this one does not offer.
+  const albumElsewhere = territory !== undefined && track.albumTerritories !== undefined && !track.albumTerritories.includes(territory);
+  const showAlbum = track.albumId !== undefined && !same(here, 'album', track.albumId) && !albumElsewhere;
   const showArtist = track.artistId !== undefined && !same(here, 'artist', track.artistId);
   const keys = useMemo(
     () => ['panel-phone', ...(showAlbum ? ['panel-album'] : []), ...(showArtist ? ['panel-artist'] : []), 'panel-more', ...(member ? ['panel-favorite'] : [])],
     [showAlbum, showArtist, member],
   );
 
+  // A drawn check mark: the fonts' "✓" falls back to a glyph that reads as "√".
   const favoriteLabel =
-    favorite.status === 'favorite' ? `✓ ${t('panel.inFavorites')}` : favorite.status === 'adding' ? t('panel.adding') : t('panel.addFavorite');
+    favorite.status === 'favorite' ? (
+      <>
+        <svg viewBox="0 0 24 24" aria-hidden="true" className="btn-glyph check-mark">
+          <path d="M4.5 12.5l5 5 10-11" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {t('panel.inFavorites')}
+      </>
+    ) : favorite.status === 'adding' ? (
+      t('panel.adding')
+    ) : (
+      t('panel.addFavorite')
+    );
   let status: { text: string; tone: 'ok' | 'bad' } | undefined;
   if (favorite.status === 'favorite' && favorite.news === 'added') status = { text: t('panel.added'), tone: 'ok' };
   if (favorite.status === 'favorite' && favorite.news === 'already') status = { text: t('panel.already'), tone: 'ok' };
@@ -121,10 +138,11 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
 
   const facts = [track.artist, track.album].filter((part) => part !== '').join(' · ');
   return (
-    <Dialog focusKey="track-panel" title={track.name} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
+    <Dialog focusKey="track-panel" title={track.name} titleLang={lang} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
+      {albumElsewhere && track.albumId !== undefined && <p className="panel-note">{t('panel.albumNotIn', { territory })}</p>}
       <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions">
-          <FocusButton focusKey="panel-phone" className="btn-primary" onSelect={onPhone}>
+          <FocusButton focusKey="panel-phone" onSelect={onPhone}>
             {t('detail.openOnPhone')}
           </FocusButton>
           {showAlbum && track.albumId !== undefined && (

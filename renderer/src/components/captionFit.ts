@@ -2,7 +2,7 @@
 const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
 /** Emoji and other pictographs: wider than an em in most fonts. */
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
-/** What a line may end at: a space, or either side of an East Asian character (Japanese and Chinese wrap anywhere). */
+/** What a line may surely end at: a space (Japanese wraps between phrases, which an estimate cannot see). */
 const SPACE = /\s/u;
 
 /** Generous widths in ems: Latin letters are 0.5 to 0.6 em in the UI's font (W and M about 0.9), a space 0.26. */
@@ -16,8 +16,7 @@ const SLACK = 0.9;
 /**
  * Whether `text` surely fits in `lines` lines of `perLine` ems, estimated from its characters alone (no layout): every
  * character counted at a generous width, and every line but the last allowed to end a whole unbreakable run short (a
- * word; next to East Asian characters, the character and one more, as strict line breaking keeps "ー" and small kana
- * with the character before them). A caption that may not fit is clamped and cut; a caption that surely fits needs
+ * word, or a run of East Asian characters, up to a line). A caption that may not fit is clamped and cut; a caption that surely fits needs
  * no clamp, and a clamp clips: a clip of its own on every tile of Home, which the compositor works through on every
  * remote press (bench: remote press → focus painted).
  */
@@ -34,8 +33,9 @@ export function surelyFits(text: string, perLine: number, lines: number): boolea
     const wide = WIDE.test(char);
     const em = wide ? WIDE_EM : PICTOGRAPH.test(char) ? PICTOGRAPH_EM : OTHER_EM;
     total += em;
-    // A break is allowed around an East Asian character: the run it can end is itself and one more beside it.
-    run = wide ? WIDE_EM + em : run + em;
+    // Japanese breaks between phrases (auto-phrase), not around any character: a run of East Asian characters is counted
+    // as one unbreakable word, as a Latin one is (a generous estimate for Chinese, which may break anywhere).
+    run += em;
     longestRun = Math.max(longestRun, Math.min(run, perLine));
   }
   return total + (lines - 1) * longestRun <= perLine * lines * SLACK;

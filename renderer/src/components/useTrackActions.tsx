@@ -37,7 +37,9 @@ export function useTrackActions(here: DetailRef | undefined): TrackActions {
     if (panel === undefined) return;
     leaving.current = true;
     setPanel(undefined);
-    nav.getState().push({ name: 'detail', ref, title }, panel.origin);
+    // An album opened from one of its tracks shows that track, not the album's first.
+    const focusTrackId = ref.kind === 'album' ? panel.track.id : undefined;
+    nav.getState().push({ name: 'detail', ref, title, focusTrackId }, panel.origin);
   };
 
   const overlays = (

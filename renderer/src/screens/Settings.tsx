@@ -11,6 +11,7 @@ import { ConfigProblems } from '../components/GlobalBanners';
 import { revealFocused } from '../components/Tile';
 import { errorText } from '../i18n/errorText';
 import { dateFormat } from '../i18n/formats';
+import { columnNavigation } from '../input/columnNavigation';
 import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
 
@@ -30,6 +31,8 @@ const LANGUAGES: { value: LanguageSetting; label: string | undefined }[] = [
 const TEXT_SIZES = [100, 125, 150] as const satisfies readonly TextSize[];
 
 const reveal = (node: HTMLElement): void => revealFocused(node, 'nearest');
+/** Each card is a column: Right from the language choices reaches the Account card, Down stays in a card. */
+const byColumn = columnNavigation((node) => node.closest('.settings .card'));
 
 export function territoryFocusKey(territory: Territory): string {
   return `territory:${territory}`;
@@ -82,7 +85,7 @@ export function Settings() {
   const [diagnostics, setDiagnostics] = useState<DiagnosticsView | 'checking' | undefined>('checking');
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [territoryError, setTerritoryError] = useState<UiError | undefined>(undefined);
-  const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true });
+  const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true, nextFocusResolver: byColumn });
 
   const runDiagnostics = useCallback(() => {
     bridge.diagnostics().then(setDiagnostics, (error: unknown) => {
@@ -107,13 +110,21 @@ export function Settings() {
 
   if (state === undefined) return null;
   const auth = state.auth;
-  const member = auth.status === 'signed-in' && auth.mode === 'member' ? auth.member : undefined;
+  const isMember = auth.status === 'signed-in' && auth.mode === 'member';
+  const member = isMember ? auth.member : undefined;
+  const guest = auth.status === 'signed-in' && auth.mode === 'guest';
+  const signIn = (): void => {
+    nav.getState().reset();
+    void bridge.startPairing();
+  };
   const time = (iso: string): string =>
     dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   // The access token's hour says nothing to a viewer when it renews itself: a time only when a sign-in will be needed.
   const signInLine = (d: DiagnosticsView): string => {
     if (d.tokenValidUntil === undefined) return t('settings.tokenNone');
-    if (d.signInRenews === true) return auth.status === 'signed-in' && auth.mode === 'guest' ? t('settings.guestRenews') : t('settings.signedInRenews');
+    // A guest's access renews unseen: there is no sign-in of theirs to speak of.
+    if (guest) return t('settings.guestMode');
+    if (d.signInRenews === true) return t('settings.signedInRenews');
     if (d.signInRenews === false) return t('settings.signInEnds', { time: time(d.tokenValidUntil) });
     return t('settings.signedIn');
   };
@@ -169,22 +180,23 @@ export function Settings() {
 
           <section className="card">
             <h2>{t('settings.account')}</h2>
-            <p>{member !== undefined ? t('settings.signedInAs', { name: member.name }) : t('settings.guestMode')}</p>
-            {auth.status === 'signed-in' && (
+            <p>{member !== undefined ? t('settings.signedInAs', { name: member.name }) : guest ? t('settings.guestMode') : t('settings.signedIn')}</p>
+            {isMember && (
               <FocusButton focusKey="settings-sign-out" onSelect={() => setConfirmSignOut(true)} onFocused={reveal}>
                 {t('settings.signOut')}
               </FocusButton>
             )}
-            <h2>{t('settings.security')}</h2>
-            <p className={`protection protection-${state.storage.protection}`}>
-              {t(`settings.protection.${state.storage.protection}`, { ...state.storage.params })}
-            </p>
-            {state.storage.reason !== undefined && (
-              <p className="muted">
-                {t('settings.reason', {
-                  reason: errorText(t, { message: state.storage.reason, messageKey: state.storage.reasonKey, params: state.storage.params }),
-                })}
-              </p>
+            {/* A guest has nothing to sign out of: signing in pairs this TV with a member. */}
+            {guest && (
+              <FocusButton focusKey="settings-sign-in" onSelect={signIn} onFocused={reveal}>
+                {t('settings.signIn')}
+              </FocusButton>
+            )}
+            {isMember && (
+              <>
+                <h2>{t('settings.security')}</h2>
+                <p className={`protection protection-${state.storage.protection}`}>{t(`settings.protection.${state.storage.protection}`)}</p>
+              </>
             )}
           </section>
 
@@ -199,6 +211,21 @@ export function Settings() {
                 </li>
                 <li>{signInLine(diagnostics)}</li>
                 <li className="muted">{diagnostics.sandbox ? t('settings.sandbox') : t('settings.service', { origin: diagnostics.apiOrigin })}</li>
+              </ul>
+            )}
+            {/* How the sign-in is stored, in the words an installer needs (a key file, a keyring, a setting). */}
+            {isMember && (
+              <ul className="diagnostics diagnostics-storage">
+                <li className="muted">
+                  {t('settings.storage', { detail: t(`settings.storageDetail.${state.storage.protection}`, { ...state.storage.params }) })}
+                </li>
+                {state.storage.reason !== undefined && (
+                  <li className="muted">
+                    {t('settings.reason', {
+                      reason: errorText(t, { message: state.storage.reason, messageKey: state.storage.reasonKey, params: state.storage.params }),
+                    })}
+                  </li>
+                )}
               </ul>
             )}
             <FocusButton focusKey="settings-diagnostics" onSelect={check} onFocused={reveal}>

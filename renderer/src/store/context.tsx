@@ -1,6 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { TunewallBridge } from '../../../shared/bridge';
+import type { Territory } from '../../../shared/territory';
 import type { StationArtLoader } from '../components/stationArt';
 import type { AppStore, AppStoreState } from './appStore';
 import type { NavStore, NavStoreState } from './navStore';
@@ -35,6 +36,16 @@ export function useTunewall(): Tunewall {
 /** The reconnect signal, where there is an app around the component (a component drawn on its own has none). */
 export function useReconnects(): Reconnects | undefined {
   return useContext(TunewallContext)?.reconnects;
+}
+
+const noSubscription = (): (() => void) => () => undefined;
+
+/** The territory on screen, where there is an app around the component (a component drawn on its own has none). */
+export function useTerritoryIfAny(): Territory | undefined {
+  const app = useContext(TunewallContext)?.app;
+  const territory = (): Territory | undefined => app?.getState().state?.territory;
+  // The same on the first screen the kiosk shell draws ahead (hydrated): the store is already there.
+  return useSyncExternalStore(app?.subscribe ?? noSubscription, territory, territory);
 }
 
 export function useApp<T>(selector: (s: AppStoreState) => T): T {

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DetailRef } from '../../../shared/bridge';
 
-export type Screen = { name: 'home' } | { name: 'detail'; ref: DetailRef; title: string } | { name: 'settings' };
+export type Screen = { name: 'home' } | { name: 'detail'; ref: DetailRef; title: string; focusTrackId?: string | undefined } | { name: 'settings' };
 
 export interface StackEntry {
   id: number;

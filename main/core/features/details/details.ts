@@ -17,6 +17,7 @@ import { artistDetails } from './artist';
 import { chartDetails } from './chart';
 import type { DetailSource, PageRequest } from './detailSource';
 import { kidsCategoryDetails } from './kidsCategory';
+import { kidsPlaylistDetails } from './kidsPlaylist';
 import { newHitsDetails } from './newHits';
 import { newReleaseCategoryDetails } from './newReleaseCategory';
 import { playlistDetails } from './playlist';
@@ -41,18 +42,20 @@ const PageSchema = z.object({ offset: TrackOffsetSchema, limit: TrackLimitSchema
 export function createDetails(deps: DetailsDeps): Details {
   const { catalog, network, territory } = deps;
   const stations = catalog ? stationDetails({ catalog }) : undefined;
+  const playlists = catalog ? playlistDetails({ catalog, knownTitle: deps.knownTitle }) : undefined;
   const sources: Record<DetailKind, DetailSource> | undefined =
-    catalog && stations
+    catalog && stations && playlists
       ? {
           chart: chartDetails({ catalog, knownTitle: deps.knownTitle }),
           'new-hits': newHitsDetails({ catalog }),
-          playlist: playlistDetails({ catalog, knownTitle: deps.knownTitle }),
+          playlist: playlists,
           'mood-station': stations.mood,
           'genre-station': stations.genre,
           album: albumDetails({ catalog, territory }),
           artist: artistDetails({ catalog }),
           'new-release-category': newReleaseCategoryDetails({ catalog }),
           'kids-category': kidsCategoryDetails({ catalog }),
+          'kids-playlist': kidsPlaylistDetails({ playlists }),
           recommended: recommendedDetails({ catalog }),
         }
       : undefined;

@@ -4,7 +4,7 @@
  * its playlists through getTiles under its own ref.
  */
 import type { CatalogClient } from '../../catalog';
-import { kidsDetailView, kidsSectionView, playlistTile, tilePageView } from '../../views';
+import { kidsDetailView, kidsPlaylistTile, kidsSectionView, tilePageView } from '../../views';
 import type { DetailSource } from './detailSource';
 
 /** The service gives at most 100 children-category playlists a page. */
@@ -24,6 +24,6 @@ export function kidsCategoryDetails({ catalog }: { catalog: CatalogClient }): De
       );
       return kidsDetailView(category, sections);
     },
-    tiles: async (id, page) => tilePageView(await catalog.childrenCategoryPlaylists(id, page), playlistTile),
+    tiles: async (id, page) => tilePageView(await catalog.childrenCategoryPlaylists(id, page), kidsPlaylistTile),
   };
 }

@@ -11,7 +11,7 @@ import { TracksLayout } from '../detail/TracksLayout';
 export const ALBUM_ARTIST_KEY = 'album-artist';
 
 /** An album: its artwork, its artist (to open), when it came out as far as that is known, and its tracks. */
-export function AlbumScreen({ model, detail }: { model: DetailModel; detail: TracksDetailView }) {
+export function AlbumScreen({ model, detail, focusTrackId }: { model: DetailModel; detail: TracksDetailView; focusTrackId?: string | undefined }) {
   const { t, i18n } = useTranslation();
   const { nav } = useTunewall();
   const actions = useTrackActions(detail.ref);
@@ -68,6 +68,7 @@ export function AlbumScreen({ model, detail }: { model: DetailModel; detail: Tra
       hero={hero}
       heroFocusKey={actionKeys[0]}
       columns="no-album"
+      focusTrackId={focusTrackId}
       emptyText={t('album.noTracks')}
     />
   );

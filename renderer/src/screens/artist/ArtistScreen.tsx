@@ -70,7 +70,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
           actionKeys={url !== undefined ? ['detail-phone'] : []}
           actions={
             url !== undefined && (
-              <FocusButton focusKey="detail-phone" className="btn-primary" onSelect={() => openPhone({ title: detail.title, url })}>
+              <FocusButton focusKey="detail-phone" onSelect={() => openPhone({ title: detail.title, url })}>
                 {t('detail.openOnPhone')}
               </FocusButton>
             )

@@ -17,10 +17,12 @@ interface Props {
   detailRef: DetailRef;
   /** What the tile or link that opened it called it, shown until the detail arrives. */
   title: string;
+  /** The track to focus on arrival (an album opened from one of its tracks). */
+  focusTrackId?: string | undefined;
 }
 
 /** A detail screen of any kind: loads it, says so while it loads or when it cannot, then shows the kind's screen. */
-export function Detail({ entryId, detailRef, title }: Props) {
+export function Detail({ entryId, detailRef, title, focusTrackId }: Props) {
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const { model, load } = useDetailModel(entryId, detailRef);
@@ -46,7 +48,7 @@ export function Detail({ entryId, detailRef, title }: Props) {
     case 'kids':
       return <KidsScreen model={model} detail={detail} />;
     case 'tracks':
-      if (detailRef.kind === 'album') return <AlbumScreen model={model} detail={detail} />;
+      if (detailRef.kind === 'album') return <AlbumScreen model={model} detail={detail} focusTrackId={focusTrackId} />;
       if (detailRef.kind === 'recommended') return <RecommendedScreen model={model} detail={detail} />;
       return <PlaylistScreen model={model} detail={detail} />;
   }

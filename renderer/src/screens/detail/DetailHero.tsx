@@ -3,6 +3,8 @@ import type { DetailRef, ImageView } from '../../../../shared/bridge';
 import { Artwork } from '../../components/Artwork';
 import { FocusList } from '../../components/FocusList';
 import { StationMosaic } from '../../components/StationMosaic';
+import { useContentLang } from '../../i18n/contentLang';
+import { Phrased } from '../../components/Phrased';
 
 /** The focus key of the hero's buttons, as one focusable: a screen's navigation goes to it as a whole. */
 export const HERO_ACTIONS_KEY = 'detail-actions';
@@ -25,6 +27,7 @@ interface Props {
 
 /** The left column of a detail screen: its picture, title, facts and actions. */
 export function DetailHero({ detailRef, title, images, kind, round = false, children, actions, actionKeys = [] }: Props) {
+  const lang = useContentLang();
   const artClass = round ? 'hero-art hero-round' : 'hero-art';
   return (
     <aside className="detail-hero">
@@ -34,7 +37,9 @@ export function DetailHero({ detailRef, title, images, kind, round = false, chil
         <Artwork images={images} title={title} className={artClass} />
       )}
       {kind !== undefined && <p className="detail-kind">{kind}</p>}
-      <h1 className="detail-title">{title}</h1>
+      <h1 className="detail-title" lang={lang}>
+        <Phrased text={title} />
+      </h1>
       {children}
       {/* One above the other, moved through by order. */}
       <FocusList focusKey={HERO_ACTIONS_KEY} axis="vertical" keys={actionKeys} rememberLast className="detail-actions">

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FocusButton } from '../../components/FocusButton';
 import type { PhoneTarget } from '../../components/PhoneOverlay';
+import { useContentLang } from '../../i18n/contentLang';
+import { Phrased } from '../../components/Phrased';
 
 interface Props {
   /** A picture before the words, if the page has one. */
@@ -17,12 +19,15 @@ interface Props {
 /** The header of a detail screen whose content spreads across the screen below it (a grid, rows). */
 export function DetailTop({ art, kind, title, meta, phone, openPhone }: Props) {
   const { t } = useTranslation();
+  const lang = useContentLang();
   return (
     <header className="detail-top">
       {art}
       <div>
         <p className="detail-kind">{kind}</p>
-        <h1 className="detail-title">{title}</h1>
+        <h1 className="detail-title" lang={lang}>
+          <Phrased text={title} />
+        </h1>
         {meta !== undefined && meta !== '' && <p className="detail-meta">{meta}</p>}
       </div>
       {phone !== undefined && (

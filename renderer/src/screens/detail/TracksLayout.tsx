@@ -1,5 +1,5 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView, TracksDetailView } from '../../../../shared/bridge';
 import { PointerBack } from '../../components/LeaveDialog';
@@ -7,6 +7,7 @@ import { trackInList, usePlayPause, type TrackActions } from '../../components/u
 import { listNavigation } from '../../input/navigation';
 import type { DetailModel } from './detailModel';
 import { HERO_ACTIONS_KEY } from './DetailHero';
+import { trackColumnsTemplate } from './columnShares';
 import { EMPTY_BACK_KEY, EmptyDetail } from './EmptyDetail';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
@@ -25,13 +26,15 @@ interface Props {
   columns?: TrackColumns;
   /** Said in place of the list when it has no tracks. */
   emptyText: string;
+  /** The track focus arrives on, when it is among the loaded ones (else the first). */
+  focusTrackId?: string | undefined;
 }
 
 /**
  * A screen whose body is a list of tracks (charts, playlists, stations, albums, more like this): the hero on the left,
  * the virtualised list on the right; OK on a track opens its panel, play/pause its QR code.
  */
-export function TracksLayout({ model, detail, actions, hero, heroFocusKey, columns = 'all', emptyText }: Props) {
+export function TracksLayout({ model, detail, actions, hero, heroFocusKey, columns = 'all', emptyText, focusTrackId }: Props) {
   const { t } = useTranslation();
   // Left and right go between the hero's buttons and the list, by order.
   const { ref, focusKey } = useFocusable({ focusKey: 'detail', trackChildren: true, nextFocusResolver: screenResolver, measureChildrenLayout: false });
@@ -39,14 +42,19 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
   const ensureLoaded = model.tracks?.ensureLoaded ?? noop;
   const rowHeight = useTrackRowHeight();
   const remembered = useRememberedFocus();
-  const initialIndex = useMemo(() => trackIndexOf(remembered), [remembered]);
+  // Focus is placed once (useScreenFocus), so a later page that moves the index changes nothing.
+  const found = focusTrackId === undefined ? -1 : tracks.findIndex((track) => track?.id === focusTrackId);
+  const arrivalIndex = found < 0 ? undefined : found;
+  const initialIndex = useMemo(() => trackIndexOf(remembered) ?? arrivalIndex, [remembered, arrivalIndex]);
   const { openPanel, openPhone, overlays } = actions;
 
   const onSelect = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
   const whole = useMemo(() => (detail.url === undefined ? undefined : { title: detail.title, url: detail.url }), [detail]);
   usePlayPause(trackInList(tracks), openPhone, whole);
 
-  const fallback = tracks.length > 0 ? trackFocusKey(0) : (heroFocusKey ?? EMPTY_BACK_KEY);
+  // From the first page only: the columns do not move as later pages arrive.
+  const template = useMemo(() => ({ '--track-columns': trackColumnsTemplate(detail.tracks, columns) }) as CSSProperties, [detail.tracks, columns]);
+  const fallback = tracks.length > 0 ? trackFocusKey(arrivalIndex ?? 0) : (heroFocusKey ?? EMPTY_BACK_KEY);
   useScreenFocus(detail, remembered, fallback);
 
   return (
@@ -54,7 +62,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
       <main ref={ref} className="screen detail">
         <PointerBack />
         {hero}
-        <section className="detail-list" aria-label={t('detail.tracks', { count: detail.totalTracks })}>
+        <section className="detail-list" aria-label={t('detail.tracks', { count: detail.totalTracks })} style={template}>
           {tracks.length > 0 && <TrackHead columns={columns} />}
           {tracks.length > 0 ? (
             <TrackList

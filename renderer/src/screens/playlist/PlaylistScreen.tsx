@@ -35,7 +35,7 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
       actions={
         <>
           {url !== undefined && (
-            <FocusButton focusKey="detail-phone" className="btn-primary" onSelect={() => actions.openPhone({ title: detail.title, url })}>
+            <FocusButton focusKey="detail-phone" onSelect={() => actions.openPhone({ title: detail.title, url })}>
               {t('detail.openOnPhone')}
             </FocusButton>
           )}
@@ -54,10 +54,18 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
           t('detail.tracks', { count: detail.totalTracks }),
           updated !== undefined ? t('detail.updated', { date: updated }) : undefined,
         ]
-          .filter(Boolean)
-          .join(' · ')}
+          .filter((part): part is string => part !== undefined)
+          .map((part, i) => (
+            <span key={i}>
+              {i > 0 && ' · '}
+              <span className="meta-part">{part}</span>
+            </span>
+          ))}
       </p>
       {detail.shuffled && <p className="detail-shuffled">{t('detail.shuffledNote')}</p>}
+      {detail.explicitLeftOut !== undefined && detail.explicitLeftOut > 0 && (
+        <p className="detail-left-out">{t('detail.explicitLeftOut', { count: detail.explicitLeftOut })}</p>
+      )}
       {url === undefined && detail.tracks.length > 0 && <p className="detail-phone-hint">{t('detail.trackOnPhoneHint')}</p>}
     </DetailHero>
   );

@@ -101,7 +101,7 @@ describe('catalog details', () => {
   it('a children category: sections of playlists, each paged under its own ref', () => {
     const sub = { id: 's1', title: 'Songs', images: [] };
     const section = kidsSectionView(sub, paged([playlist('p1')], { total: 9 }));
-    expect(section).toMatchObject({ ref: { kind: 'kids-category', id: 's1' }, totalPlaylists: 9, playlists: [{ ref: { kind: 'playlist', id: 'p1' } }] });
+    expect(section).toMatchObject({ ref: { kind: 'kids-category', id: 's1' }, totalPlaylists: 9, playlists: [{ ref: { kind: 'kids-playlist', id: 'p1' } }] });
     expect(kidsDetailView({ id: 'k1', title: 'Kids', images: [] }, [section])).toMatchObject({ layout: 'kids', sections: [section] });
   });
 

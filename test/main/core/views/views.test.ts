@@ -46,6 +46,7 @@ describe('tracks', () => {
       url: 'https://www.example.test/track/t1',
       albumId: 'al1',
       artistId: 'ar1',
+      albumTerritories: ['TW', 'HK'],
     });
   });
   it('leaves artist and album empty for a track without an album, unless the list’s album is given', () => {

@@ -70,7 +70,7 @@ describe('details', () => {
     expect(value(await details.getTiles({ kind: 'artist', id: 'ar1' }, 1, 1))).toMatchObject({ offset: 1, total: 2, tiles: [{ ref: { kind: 'album', id: 'a2' } }] });
     expect(value(await details.getTiles({ kind: 'new-release-category', id: 'nr1' }, 20, 50))).toMatchObject({ offset: 20, total: 21 });
     const kids = value(await details.getTiles({ kind: 'kids-category', id: 'k1' }, 100, 500));
-    expect(kids).toMatchObject({ offset: 100, total: 130, tiles: [{ ref: { kind: 'playlist', id: 'p5' } }] });
+    expect(kids).toMatchObject({ offset: 100, total: 130, tiles: [{ ref: { kind: 'kids-playlist', id: 'p5' } }] });
     expect(service.paths()).toEqual([
       '/artists/ar1/albums?territory=TW&limit=1&offset=1',
       '/new-release-categories/nr1/albums?territory=TW&limit=50&offset=20',

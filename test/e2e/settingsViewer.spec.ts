@@ -1,0 +1,84 @@
+/**
+ * Settings as a viewer meets it, in en, zh-Hant and ja at 1920×1080 and 1280×720: a guest is offered "Sign in" (which
+ * pairs), no sign-out and nothing about how a sign-in is protected; a member reads how their sign-in lasts in plain
+ * words, with the key file, systemd and the environment variable only under Diagnostics; at 720p Right from English
+ * reaches the Account card and Down from "Check again" stays in its card.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './kiosk';
+import { focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { LANGUAGES, shootAt, signedInHome, SIZES } from './viewer';
+
+const account = (page: Page) => page.locator('.settings .card').nth(1);
+const diagnostics = (page: Page) => page.locator('.settings .card').nth(2);
+
+async function openSettings(page: Page): Promise<void> {
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings', 40);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.settings .diagnostics').first()).toBeVisible();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', /^territory:/);
+}
+
+/**
+ * At 1280×720: Right from English (along its line of languages, then out of the card) lands in the Account card; Down
+ * from "Check again" stays in its card, so Left from there reaches Account again.
+ */
+async function columnsHold(page: Page, accountKey: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // The pointer puts focus on English; the rest is the remote.
+  await page.locator('[data-focus-key="language:en"]').hover();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'language:en');
+  for (let i = 0; i < 4 && (await focusedKey(page)).startsWith('language:'); i++) {
+    const before = await focusedKey(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedKey(page)).not.toBe(before);
+  }
+  await expect(focused(page)).toHaveAttribute('data-focus-key', accountKey);
+  await page.keyboard.press('ArrowRight');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'settings-diagnostics');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', accountKey);
+}
+
+for (const language of LANGUAGES) {
+  test(`${language}: a guest sees Sign in, which pairs, and no sign-out or token protection`, async ({ page, launchShell }) => {
+    const shell = await launchShell({ env: { TUNEWALL_LANGUAGE: language, TUNEWALL_GUEST_MODE: 'true' } });
+    await openTv(page, shell);
+    await expect(pairing.qr(page)).toBeVisible();
+    await pressUntilFocused(page, 'ArrowDown', 'pairing-guest', 10);
+    await page.keyboard.press('Enter');
+    await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+    await openSettings(page);
+    for (const size of SIZES) await shootAt(page, size, `settings-guest-${language}`);
+
+    await expect(page.locator('[data-focus-key="settings-sign-in"]')).toBeVisible();
+    await expect(page.locator('[data-focus-key="settings-sign-out"]')).toHaveCount(0);
+    await expect(page.locator('.protection, .diagnostics-storage')).toHaveCount(0);
+    await expect(account(page).locator('h2')).toHaveCount(1);
+    await expect(page.locator('.settings')).not.toContainText(/renews automatically|自動續期|自動で更新/);
+    if (language === 'en') {
+      await expect(page.locator('[data-focus-key="settings-sign-in"]')).toHaveText('Sign in');
+      await expect(diagnostics(page)).toContainText('Browsing as a guest');
+    }
+
+    await columnsHold(page, 'settings-sign-in');
+    await page.keyboard.press('Enter');
+    await expect(pairing.qr(page)).toBeVisible();
+    await expect(pairing.code(page)).not.toBeEmpty();
+  });
+
+  test(`${language}: a member reads how the sign-in lasts in plain words, the technical detail under Diagnostics`, async ({ page, launchShell }) => {
+    const shell = await launchShell({ env: { TUNEWALL_LANGUAGE: language } });
+    await signedInHome(page, shell);
+    await openSettings(page);
+    for (const size of SIZES) await shootAt(page, size, `settings-member-${language}`);
+
+    // No key file here: the sign-in lives in memory, and why is the installer's business.
+    await expect(account(page)).not.toContainText(/TUNEWALL_|systemd|AES|vault|\//);
+    await expect(diagnostics(page)).toContainText('TUNEWALL_VAULT_KEY_FILE');
+    if (language === 'en') await expect(account(page)).toContainText("You'll need to sign in again after a restart.");
+
+    await columnsHold(page, 'settings-sign-out');
+  });
+}
