@@ -3,11 +3,11 @@
  * port, and only when the storage policy allows it for the cipher at hand; otherwise they live in memory and the
  * status says why, in words a person can act on.
  */
-import { z } from 'zod';
 import type { StorageProtection } from '../../../shared/bridge';
 import type { CoreText, MessageParams } from '../errors';
 import type { Cipher, KeyValueStore, Logger } from '../ports';
 import { TokenSetSchema, type TokenSet } from '../auth/tokens';
+import { SealedSchema, SetAsideTokens, setAsideKey, type Sealed } from './setAside';
 
 export type StoragePolicy = 'os-keyring' | 'allow-weak' | 'memory';
 export const STORAGE_POLICIES = ['os-keyring', 'allow-weak', 'memory'] as const satisfies readonly StoragePolicy[];
@@ -36,9 +36,6 @@ export interface TokenVaultOptions {
 
 export const VAULT_KEY = 'tokens';
 
-/** What the store holds: a version and base64 ciphertext, never a token in the clear. */
-const SealedSchema = z.object({ version: z.literal(1), ciphertext: z.string().min(1) });
-
 /** Why tokens are not (well) protected, in English, by key (the renderer's `errors.storage.<key>`). */
 export const VAULT_REASONS = {
   memoryPolicy: 'The storage policy is "memory": Tunewall keeps the sign-in in memory only, so you sign in again after each restart.',
@@ -55,7 +52,10 @@ export class TokenVault {
   private readonly cipher: Cipher | undefined;
   private readonly logger: Logger;
   private readonly key: string;
+  private readonly setAside: SetAsideTokens;
   private persist: boolean;
+  /** Whether the store's tokens are this vault's to remove: not when they wait for a key or keyring absent now. */
+  private readonly storeIsOurs: boolean;
   private currentStatus: VaultStatus;
   private memory: TokenSet | undefined;
   private loaded = false;
@@ -65,13 +65,31 @@ export class TokenVault {
     this.cipher = options.cipher;
     this.logger = options.logger;
     this.key = options.key ?? VAULT_KEY;
+    this.setAside = new SetAsideTokens(this.store, setAsideKey(this.key));
     const decision = decide(options);
     this.persist = decision.persist;
+    this.storeIsOurs = decision.persist;
     this.currentStatus = decision.status;
-    if (!this.persist) {
-      // Tokens a stricter policy no longer allows on disk are removed rather than left behind.
+    if (options.policy === 'memory') {
+      // Tokens the memory policy no longer allows on disk are removed rather than left behind.
       this.wipeStore('storage policy does not allow persisting tokens');
+    } else if (!this.persist) {
+      this.keepForItsKey();
     }
+  }
+
+  /**
+   * No key (not mounted yet, a mistyped path) or no keyring this time: a stored sign-in waits, sealed, for the next
+   * start that has them. One this system's weak cipher opens was stored under allow-weak, which the policy now forbids.
+   */
+  private keepForItsKey(): void {
+    const cipher = this.cipher;
+    const sealed = SealedSchema.safeParse(this.store.get(this.key));
+    if (cipher !== undefined && sealed.success && this.open(cipher, sealed.data).tokens !== undefined) {
+      this.wipeStore('storage policy does not allow persisting weakly protected tokens');
+      return;
+    }
+    if (sealed.success) this.logger.info('vault: tokens stay in memory this time; the stored sign-in is kept for when its key is back');
   }
 
   get status(): VaultStatus {
@@ -101,7 +119,7 @@ export class TokenVault {
     if (!this.persist || this.cipher === undefined) return;
     try {
       const ciphertext = this.cipher.encrypt(JSON.stringify(tokens)).toString('base64');
-      this.store.set(this.key, { version: 1, ciphertext } satisfies z.infer<typeof SealedSchema>);
+      this.store.set(this.key, { version: 1, ciphertext } satisfies Sealed);
     } catch (error) {
       this.logger.error('vault: could not persist tokens; keeping them in memory', { error: describe(error) });
       this.persist = false;
@@ -113,7 +131,13 @@ export class TokenVault {
   clear(): void {
     this.memory = undefined;
     this.loaded = true;
+    if (!this.storeIsOurs || this.cipher === undefined) return;
     this.wipeStore('signed out');
+    try {
+      this.setAside.forget(this.cipher);
+    } catch (error) {
+      this.logger.error('vault: could not remove set-aside tokens', { error: describe(error) });
+    }
   }
 
   private readStore(cipher: Cipher): TokenSet | undefined {
@@ -124,24 +148,64 @@ export class TokenVault {
       this.logger.error('vault: could not read the store; starting signed out', { error: describe(error) });
       return undefined;
     }
-    if (raw === undefined || raw === null) return undefined;
-    const sealed = SealedSchema.safeParse(raw);
-    if (!sealed.success) return this.discard('stored tokens are not in the expected shape');
+    if (raw !== undefined && raw !== null) {
+      const sealed = SealedSchema.safeParse(raw);
+      const opened = sealed.success ? this.open(cipher, sealed.data) : undefined;
+      if (opened?.tokens !== undefined) return opened.tokens;
+      if (sealed.success && opened?.sealedByAnotherKey === true) this.putAside(sealed.data, opened.error);
+      else this.discard(opened?.reason ?? 'stored tokens are not in the expected shape', opened?.error);
+    }
+    return this.restoreSetAside(cipher);
+  }
+
+  /** The tokens in `sealed`; or why not, and whether the reason may be another key (the data then is kept). */
+  private open(
+    cipher: Cipher,
+    sealed: Sealed,
+  ): { tokens: TokenSet; sealedByAnotherKey?: never } | { tokens?: never; sealedByAnotherKey: boolean; reason: string; error?: unknown } {
     let plaintext: string;
     try {
-      plaintext = cipher.decrypt(Buffer.from(sealed.data.ciphertext, 'base64'));
+      plaintext = cipher.decrypt(Buffer.from(sealed.ciphertext, 'base64'));
     } catch (error) {
-      return this.discard('stored tokens cannot be decrypted (the key changed or the data is damaged)', error);
+      return { sealedByAnotherKey: true, reason: 'stored tokens cannot be decrypted with this key', error };
     }
     let json: unknown;
     try {
       json = JSON.parse(plaintext) as unknown;
     } catch (error) {
-      return this.discard('decrypted tokens are not JSON', error);
+      return { sealedByAnotherKey: false, reason: 'decrypted tokens are not JSON', error };
     }
     const tokens = TokenSetSchema.safeParse(json);
-    if (!tokens.success) return this.discard('decrypted tokens are not a token set');
-    return tokens.data;
+    if (!tokens.success) return { sealedByAnotherKey: false, reason: 'decrypted tokens are not a token set' };
+    return { tokens: tokens.data };
+  }
+
+  /** A sign-in sealed under another key leaves the active slot but stays in the store for the start that has that key. */
+  private putAside(sealed: Sealed, error: unknown): void {
+    try {
+      const dropped = this.setAside.add(sealed);
+      this.store.delete(this.key);
+      this.logger.warn(
+        'vault: the stored sign-in cannot be decrypted with this key (another key, or damaged data); it is set aside, not deleted, and used again when its key is back',
+        { error: describe(error), droppedOldest: dropped },
+      );
+    } catch (failure) {
+      this.logger.error('vault: could not set the stored sign-in aside; it is left where it is', { error: describe(failure) });
+    }
+  }
+
+  /** The newest set-aside sign-in this key opens, back in the active slot. */
+  private restoreSetAside(cipher: Cipher): TokenSet | undefined {
+    try {
+      const found = this.setAside.take((sealed) => this.open(cipher, sealed).tokens);
+      if (found === undefined) return undefined;
+      this.store.set(this.key, found.sealed);
+      this.logger.info('vault: a sign-in set aside under this key is used again');
+      return found.value;
+    } catch (error) {
+      this.logger.error('vault: could not read the set-aside sign-ins; starting signed out', { error: describe(error) });
+      return undefined;
+    }
   }
 
   private discard(reason: string, error?: unknown): undefined {
