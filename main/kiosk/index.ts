@@ -25,7 +25,7 @@ import { findChromium, launchChromium } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
-import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
+import { launchPageDir, launchPageTag, removeSpentLaunchPages, writeLaunchPage, type LaunchPage } from './launchPage';
 import { startKioskServer, type KioskServer } from './server';
 
 function flag(argv: readonly string[], name: string): string | undefined {
@@ -111,7 +111,10 @@ async function main(): Promise<void> {
   const asked = Number(flag(argv, 'port') ?? '0');
   const port = Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : (session.port ?? 0);
   const chromium = argv.includes('--print-url') ? undefined : findChromium(env);
-  const launcher = new Launcher(launchPageDir(env, dataDir), (url) => {
+  const pages = { dir: launchPageDir(env, dataDir), tag: launchPageTag(dataDir) };
+  const spent = removeSpentLaunchPages(pages.dir, pages.tag, dataDir);
+  if (spent > 0) logger.info('removed launch pages earlier launches left behind', { count: spent });
+  const launcher = new Launcher(pages, (url) => {
     if (chromium === undefined) {
       process.stdout.write(`Tunewall kiosk shell: ${url}\n`);
       return undefined;
@@ -185,7 +188,7 @@ class Launcher {
   private onBrowserGone: (() => void) | undefined;
 
   constructor(
-    private readonly dir: string,
+    private readonly pages: { dir: string; tag: string },
     private readonly open: (pageUrl: string) => ChildProcess | undefined,
   ) {}
 
@@ -224,7 +227,7 @@ class Launcher {
 
   private openPage(launchUrl: string): void {
     this.page?.remove();
-    this.page = writeLaunchPage(this.dir, launchUrl);
+    this.page = writeLaunchPage(this.pages.dir, launchUrl, this.pages.tag);
     const browser = this.open(this.page.url);
     this.browser = browser;
     browser?.on('exit', () => {
