@@ -39,6 +39,31 @@ export function chromiumArgs(options: ChromiumOptions): string[] {
   ];
 }
 
-export function launchChromium(options: ChromiumOptions): ChildProcess {
-  return spawn(options.executable, chromiumArgs(options), { stdio: 'ignore' });
+/** What a browser on a Linux desktop or kiosk compositor reads from its environment, and nothing else. */
+const CHROMIUM_ENV = new Set([
+  'HOME', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'TMPDIR', 'LANG', 'LANGUAGE', 'TZ',
+  'DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS',
+  'PULSE_SERVER', 'PULSE_COOKIE', 'PIPEWIRE_RUNTIME_DIR', 'PIPEWIRE_REMOTE', 'NO_AT_BRIDGE',
+  'FONTCONFIG_FILE', 'FONTCONFIG_PATH', 'GDK_BACKEND', 'GDK_SCALE', 'GDK_DPI_SCALE', 'GTK_THEME',
+  'CHROMIUM_FLAGS', 'CHROME_DEVEL_SANDBOX',
+  'http_proxy', 'https_proxy', 'no_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY',
+]);
+const CHROMIUM_ENV_PREFIXES = ['LC_', 'XDG_'];
+
+/**
+ * The browser's environment: what it needs to reach the display, sound, fonts and locale. Tunewall's own settings
+ * (TUNEWALL_*, the client secret among them) and whatever else the shell was started with stay in the shell: every
+ * Chromium process, renderers and extensions included, could read them otherwise.
+ */
+export function chromiumEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name.startsWith('TUNEWALL_')) continue;
+    if (CHROMIUM_ENV.has(name) || CHROMIUM_ENV_PREFIXES.some((prefix) => name.startsWith(prefix))) kept[name] = value;
+  }
+  return kept;
+}
+
+export function launchChromium(options: ChromiumOptions, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(options.executable, chromiumArgs(options), { stdio: 'ignore', env: chromiumEnv(env) });
 }

@@ -18,6 +18,7 @@ interface BrowserEvent {
   pid: number;
   event: 'started' | 'opened' | 'no-app';
   args?: string[];
+  env?: Record<string, string>;
   launchUrl?: string;
   launch?: number;
   page?: number;
@@ -64,7 +65,9 @@ function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}): void {
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { recursive: true, mode: 0o700 });
   const browser = join(dir, 'chromium');
-  writeFileSync(browser, `#!/bin/sh\nexec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
+  // The stand-in's own settings are in its script: the shell gives a browser only the environment a browser needs.
+  const fakeEnv = `FAKE_CHROMIUM_LOG="${join(dir, 'browser.log')}" FAKE_CHROMIUM_GATE="${gate}"`;
+  writeFileSync(browser, `#!/bin/sh\n${fakeEnv} exec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
   chmodSync(browser, 0o755);
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TUNEWALL_')) env[key] = value;
@@ -77,8 +80,6 @@ function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}): void {
       TUNEWALL_RENDERER_DIR: renderer,
       TUNEWALL_LANGUAGE: 'en',
       XDG_RUNTIME_DIR: runtime,
-      FAKE_CHROMIUM_LOG: join(dir, 'browser.log'),
-      FAKE_CHROMIUM_GATE: gate,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,6 +126,20 @@ describe('starting the browser', () => {
     shell?.kill('SIGTERM');
     await exited;
     expect(readdirSync(join(dir, 'run'))).toEqual([]);
+  }, 90_000);
+
+  it('starts the browser with only what a browser needs: no Tunewall setting, no client secret', async () => {
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    const secret = `secret-${'s'.repeat(24)}`;
+    startShell(gate, { TUNEWALL_CLIENT_SECRET: secret, TUNEWALL_SANDBOX_HOST: '127.0.0.1', SOME_DEPLOY_TOKEN: 'deploy-token-123', DISPLAY: ':99', LANG: 'ja_JP.UTF-8' });
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened')).toMatchObject({ launch: 200 }), { timeout: 60_000, interval: 100 });
+    const env = events().find((e) => e.event === 'started')?.env ?? {};
+    expect(Object.keys(env).filter((name) => name.startsWith('TUNEWALL_'))).toEqual([]);
+    expect(JSON.stringify(env)).not.toContain(secret);
+    expect(env).not.toHaveProperty('SOME_DEPLOY_TOKEN');
+    // What it does need reaches it: the display, the language, the runtime folder.
+    expect(env).toMatchObject({ DISPLAY: ':99', LANG: 'ja_JP.UTF-8', XDG_RUNTIME_DIR: join(dir, 'run') });
   }, 90_000);
 
   it('removes the pages earlier launches of its data folder left behind, and no other shell\'s', async () => {
