@@ -3,6 +3,7 @@
  * port, and only when the storage policy allows it for the cipher at hand; otherwise they live in memory and the
  * status says why, in words a person can act on.
  */
+import { z } from 'zod';
 import type { StorageProtection } from '../../../shared/bridge';
 import type { CoreText, MessageParams } from '../errors';
 import type { Cipher, KeyValueStore, Logger } from '../ports';
@@ -36,6 +37,9 @@ export interface TokenVaultOptions {
 
 export const VAULT_KEY = 'tokens';
 
+/** The stored record with the mark of a refresh in flight (older versions read past the extra field). */
+const MarkedSchema = SealedSchema.extend({ refreshingSince: z.number().optional() });
+
 /** Why tokens are not (well) protected, in English, by key (the renderer's `errors.storage.<key>`). */
 export const VAULT_REASONS = {
   memoryPolicy: 'The storage policy is "memory": Tunewall keeps the sign-in in memory only, so you sign in again after each restart.',
@@ -59,6 +63,7 @@ export class TokenVault {
   private currentStatus: VaultStatus;
   private memory: TokenSet | undefined;
   private loaded = false;
+  private interrupted = false;
 
   constructor(options: TokenVaultOptions) {
     this.store = options.store;
@@ -101,6 +106,39 @@ export class TokenVault {
     return this.persist;
   }
 
+  /**
+   * Whether the stored tokens were loaded with a refresh still marked in flight: the process stopped (a power cut, a
+   * kill) between sending a refresh and storing its answer, so the service may have rotated the refresh token.
+   */
+  get refreshWasInterrupted(): boolean {
+    return this.interrupted;
+  }
+
+  /**
+   * Marks, durably and before the request leaves, that a refresh is in flight; the next save (its answer) or
+   * refreshSettled() takes the mark away. Never throws: a refresh goes ahead without the mark.
+   */
+  markRefreshing(): void {
+    this.rewriteMark(Date.now());
+  }
+
+  /** The refresh ended without an answer that changed anything and cannot have been carried out. */
+  refreshSettled(): void {
+    this.rewriteMark(undefined);
+  }
+
+  private rewriteMark(since: number | undefined): void {
+    if (!this.persist || this.cipher === undefined) return;
+    try {
+      const stored = MarkedSchema.safeParse(this.store.get(this.key));
+      if (!stored.success || stored.data.refreshingSince === since) return;
+      const { version, ciphertext } = stored.data;
+      this.store.set(this.key, since === undefined ? { version, ciphertext } : { version, ciphertext, refreshingSince: since });
+    } catch (error) {
+      this.logger.warn('vault: could not record the state of a refresh', { error: describe(error) });
+    }
+  }
+
   /** The stored tokens, or undefined (never stored, signed out, or discarded as unreadable). Never throws. */
   load(): TokenSet | undefined {
     if (this.memory !== undefined || this.loaded || !this.persist || this.cipher === undefined) {
@@ -109,6 +147,13 @@ export class TokenVault {
     }
     this.loaded = true;
     this.memory = this.readStore(this.cipher);
+    if (this.memory !== undefined) {
+      try {
+        this.interrupted = MarkedSchema.safeParse(this.store.get(this.key)).data?.refreshingSince !== undefined;
+      } catch {
+        this.interrupted = false; // the store just answered readStore: a read failing now changes nothing
+      }
+    }
     return this.memory;
   }
 
@@ -116,6 +161,7 @@ export class TokenVault {
   save(tokens: TokenSet): void {
     this.memory = tokens;
     this.loaded = true;
+    this.interrupted = false;
     if (!this.persist || this.cipher === undefined) return;
     try {
       const ciphertext = this.cipher.encrypt(JSON.stringify(tokens)).toString('base64');
@@ -131,6 +177,7 @@ export class TokenVault {
   clear(): void {
     this.memory = undefined;
     this.loaded = true;
+    this.interrupted = false;
     if (!this.storeIsOurs || this.cipher === undefined) return;
     this.wipeStore('signed out');
     try {
