@@ -18,6 +18,19 @@ export interface ChromiumOptions {
   userDataDir: string;
 }
 
+/**
+ * What running as root costs, said once at start: Chromium refuses to start as root with its sandbox, so it starts
+ * without it. Undefined for an ordinary user.
+ */
+export function rootNotice(uid: number | undefined): string | undefined {
+  if (uid !== 0) return undefined;
+  return (
+    'Tunewall: running as root, so Chromium starts with --no-sandbox: a web page that breaks into the browser would get ' +
+    'the whole machine, not one user\'s files. Run the kiosk shell as an ordinary user instead (for example a dedicated ' +
+    'account: `sudo -u tunewall npm run kiosk`, or User= in its systemd unit).\n'
+  );
+}
+
 /** Flags that keep a kiosk Chromium quiet, private and offline-friendly. */
 export function chromiumArgs(options: ChromiumOptions): string[] {
   return [

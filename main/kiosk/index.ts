@@ -21,7 +21,7 @@ import { createAppCore } from '../core/app';
 import type { Logger } from '../core/ports';
 import { loadKioskCipher, vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
-import { findChromium, launchChromium } from './chromium';
+import { findChromium, launchChromium, rootNotice } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
@@ -111,6 +111,8 @@ async function main(): Promise<void> {
   const asked = Number(flag(argv, 'port') ?? '0');
   const port = Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : (session.port ?? 0);
   const chromium = argv.includes('--print-url') ? undefined : findChromium(env);
+  const asRoot = chromium === undefined ? undefined : rootNotice(process.getuid?.());
+  if (asRoot !== undefined) process.stderr.write(asRoot);
   const pages = { dir: launchPageDir(env, dataDir), tag: launchPageTag(dataDir) };
   const spent = removeSpentLaunchPages(pages.dir, pages.tag, dataDir);
   if (spent > 0) logger.info('removed launch pages earlier launches left behind', { count: spent });

@@ -120,6 +120,10 @@ describe('starting the browser', () => {
     expect(started?.args?.join(' ')).not.toContain(key);
     expect(started?.args?.find((a) => a.startsWith('--app='))).toMatch(/^--app=file:\/\/.*\/run\/tunewall-launch-[0-9a-f]+-[0-9a-f]+\.html$/);
     expect(output).not.toContain(key);
+    // Root: Chromium without its sandbox, and the shell says so, once; an ordinary user hears nothing of it.
+    const asRoot = process.getuid?.() === 0;
+    expect(started?.args?.includes('--no-sandbox')).toBe(asRoot);
+    expect(output.split('running as root, so Chromium starts with --no-sandbox').length - 1).toBe(asRoot ? 1 : 0);
     // The page now holds a spent key, and goes with the shell.
     expect(readdirSync(join(dir, 'run'))).toHaveLength(1);
     const exited = new Promise((r) => shell?.once('exit', r));
