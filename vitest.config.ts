@@ -5,7 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
-    setupFiles: ['test/setup.ts'],
+    setupFiles: ['test/setup.ts', 'test/renderer/stateWaits.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { EARLY_KEYS_SCRIPT } from '../shared/firstPaint';
+import { EARLY_KEYS_SCRIPT } from '../shared/firstPaint.js';
 
 const root = new URL('.', import.meta.url).pathname;
 const EARLY_KEYS = 'early-keys';

@@ -47,8 +47,11 @@ export interface PairingCode {
 
 /** Why pairing is shown again although nobody signed out here. */
 export interface PairingNotice {
-  /** 'signed-out': the service refused the sign-in (revoked); 'expired': it ran out and could not be renewed. */
-  reason: 'signed-out' | 'expired';
+  /**
+   * 'signed-out': the service refused the sign-in (revoked); 'expired': it ran out and could not be renewed;
+   * 'interrupted': Tunewall stopped (a power cut, a kill) while renewing it, and the renewal was lost.
+   */
+  reason: 'signed-out' | 'expired' | 'interrupted';
   /** In English, for a renderer without a translation. */
   message: string;
 }

@@ -116,6 +116,7 @@ export const MESSAGES = {
   noCode: 'Tunewall cannot get a sign-in code from the music service. Press OK to try again.',
   signedOut: 'You were signed out by the music service. Scan the code to sign in again.',
   signInExpired: 'Your sign-in expired. Scan the code to sign in again.',
+  refreshInterrupted: 'Tunewall was interrupted while renewing your sign-in. Scan the code to sign in again.',
   notSignedIn: 'Tunewall is not signed in. Scan the code to sign in.',
   rejected: 'The music service did not accept Tunewall’s sign-in. Try again in a moment.',
   unexpected: 'Something went wrong in Tunewall. Try again.',

@@ -18,6 +18,19 @@ export interface ChromiumOptions {
   userDataDir: string;
 }
 
+/**
+ * What running as root costs, said once at start: Chromium refuses to start as root with its sandbox, so it starts
+ * without it. Undefined for an ordinary user.
+ */
+export function rootNotice(uid: number | undefined): string | undefined {
+  if (uid !== 0) return undefined;
+  return (
+    'Tunewall: running as root, so Chromium starts with --no-sandbox: a web page that breaks into the browser would get ' +
+    'the whole machine, not one user\'s files. Run the kiosk shell as an ordinary user instead (for example a dedicated ' +
+    'account: `sudo -u tunewall npm run kiosk`, or User= in its systemd unit).\n'
+  );
+}
+
 /** Flags that keep a kiosk Chromium quiet, private and offline-friendly. */
 export function chromiumArgs(options: ChromiumOptions): string[] {
   return [
@@ -39,6 +52,31 @@ export function chromiumArgs(options: ChromiumOptions): string[] {
   ];
 }
 
-export function launchChromium(options: ChromiumOptions): ChildProcess {
-  return spawn(options.executable, chromiumArgs(options), { stdio: 'ignore' });
+/** What a browser on a Linux desktop or kiosk compositor reads from its environment, and nothing else. */
+const CHROMIUM_ENV = new Set([
+  'HOME', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'TMPDIR', 'LANG', 'LANGUAGE', 'TZ',
+  'DISPLAY', 'XAUTHORITY', 'WAYLAND_DISPLAY', 'DBUS_SESSION_BUS_ADDRESS',
+  'PULSE_SERVER', 'PULSE_COOKIE', 'PIPEWIRE_RUNTIME_DIR', 'PIPEWIRE_REMOTE', 'NO_AT_BRIDGE',
+  'FONTCONFIG_FILE', 'FONTCONFIG_PATH', 'GDK_BACKEND', 'GDK_SCALE', 'GDK_DPI_SCALE', 'GTK_THEME',
+  'CHROMIUM_FLAGS', 'CHROME_DEVEL_SANDBOX',
+  'http_proxy', 'https_proxy', 'no_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY',
+]);
+const CHROMIUM_ENV_PREFIXES = ['LC_', 'XDG_'];
+
+/**
+ * The browser's environment: what it needs to reach the display, sound, fonts and locale. Tunewall's own settings
+ * (TUNEWALL_*, the client secret among them) and whatever else the shell was started with stay in the shell: every
+ * Chromium process, renderers and extensions included, could read them otherwise.
+ */
+export function chromiumEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name.startsWith('TUNEWALL_')) continue;
+    if (CHROMIUM_ENV.has(name) || CHROMIUM_ENV_PREFIXES.some((prefix) => name.startsWith(prefix))) kept[name] = value;
+  }
+  return kept;
+}
+
+export function launchChromium(options: ChromiumOptions, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(options.executable, chromiumArgs(options), { stdio: 'ignore', env: chromiumEnv(env) });
 }

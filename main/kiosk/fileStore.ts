@@ -7,7 +7,7 @@
  * starts from empty: re-pairing, never a crash.
  */
 import * as nodeFs from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { KeyValueStore, Logger, SetOptions } from '../core/ports';
 
 /** The file operations the store uses; tests pass a recording copy. */
@@ -44,26 +44,48 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
+/** How many set-aside store files are kept for someone to look into; the oldest go first. */
+export const MAX_CORRUPT_KEPT = 3;
+
+/** The store's contents; a file that cannot be read or parsed is set aside and the store starts empty. */
+function readStoreFile(fs: StoreFileSystem, path: string, logger: Logger): Map<string, unknown> {
+  if (!fs.existsSync(path)) return new Map();
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
+    return new Map(Object.entries(parsed));
+  } catch (error) {
+    const aside = `${path}.corrupt-${Date.now()}`;
+    logger.warn('store unreadable, set aside; starting empty', { path, aside, reason: String(error) });
+    fs.renameSync(path, aside);
+    pruneCorrupt(fs, path, logger);
+    return new Map();
+  }
+}
+
+/** A store corrupted at every start must not fill the disk: only the newest few set-aside files stay. */
+function pruneCorrupt(fs: StoreFileSystem, path: string, logger: Logger): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.corrupt-`;
+  const stamp = (name: string): number => Number(name.slice(prefix.length)) || 0;
+  const old = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(prefix))
+    .sort((a, b) => stamp(b) - stamp(a))
+    .slice(MAX_CORRUPT_KEPT);
+  for (const name of old) fs.rmSync(join(dir, name), { force: true });
+  if (old.length > 0) logger.info('store: removed older set-aside store files', { removed: old.length, kept: MAX_CORRUPT_KEPT });
+}
+
 export function createFileStore(path: string, logger: Logger, options: FileStoreOptions = {}): FileStore {
   const fs = options.fs ?? nodeFs;
   const coalesceMs = options.coalesceMs ?? 500;
   const dir = dirname(path);
   const syncTmp = `${path}.tmp`;
   const coalescedTmp = `${path}.tmp-coalesced`;
-  let data = new Map<string, unknown>();
   // A temporary file is what a crash mid-write leaves: the store itself is whole (the rename never happened).
   for (const stale of [syncTmp, coalescedTmp]) fs.rmSync(stale, { force: true });
-  if (fs.existsSync(path)) {
-    try {
-      const parsed: unknown = JSON.parse(fs.readFileSync(path, 'utf8'));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not a JSON object');
-      data = new Map(Object.entries(parsed));
-    } catch (error) {
-      const aside = `${path}.corrupt-${Date.now()}`;
-      logger.warn('store unreadable, set aside; starting empty', { path, aside, reason: String(error) });
-      fs.renameSync(path, aside);
-    }
-  }
+  const data = readStoreFile(fs, path, logger);
 
   /** Every snapshot gets a number; a file on disk never goes back to an older one. */
   let version = 0;

@@ -20,11 +20,11 @@ import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import { vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
-import { findChromium, launchChromium } from './chromium';
+import { findChromium, launchChromium, rootNotice } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
-import { launchPageDir, writeLaunchPage, type LaunchPage } from './launchPage';
+import { launchPageDir, launchPageTag, removeSpentLaunchPages, writeLaunchPage, type LaunchPage } from './launchPage';
 import { keyringVaultKey, kioskCipher } from './ops/keyringKey';
 import { createOps } from './ops/ops';
 import { killTree } from './ops/processTree';
@@ -106,7 +106,12 @@ async function main(): Promise<void> {
   const asked = Number(flag(argv, 'port') ?? '0');
   const port = Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : (session.port ?? 0);
   const chromium = argv.includes('--print-url') ? undefined : findChromium(env);
-  const launcher = new Launcher(launchPageDir(env, dataDir), (url) => {
+  const asRoot = chromium === undefined ? undefined : rootNotice(process.getuid?.());
+  if (asRoot !== undefined) process.stderr.write(asRoot);
+  const pages = { dir: launchPageDir(env, dataDir), tag: launchPageTag(dataDir) };
+  const spent = removeSpentLaunchPages(pages.dir, pages.tag, dataDir);
+  if (spent > 0) logger.info('removed launch pages earlier launches left behind', { count: spent });
+  const launcher = new Launcher(pages, (url) => {
     if (chromium === undefined) {
       process.stdout.write(`Tunewall kiosk shell: ${url}\n`);
       return undefined;
@@ -198,7 +203,7 @@ class Launcher {
   private onBrowserGone: ((exit: { code: number | null; signal: string | null }) => void) | undefined;
 
   constructor(
-    private readonly dir: string,
+    private readonly pages: { dir: string; tag: string },
     private readonly open: (pageUrl: string) => ChildProcess | undefined,
   ) {}
 
@@ -248,7 +253,7 @@ class Launcher {
 
   private openPage(launchUrl: string): void {
     this.page?.remove();
-    this.page = writeLaunchPage(this.dir, launchUrl);
+    this.page = writeLaunchPage(this.pages.dir, launchUrl, this.pages.tag);
     const browser = this.open(this.page.url);
     this.browser = browser;
     browser?.on('exit', (code, signal) => {

@@ -4,9 +4,9 @@
  * nothing another local user can use. The key in it works once; the file is removed when a new key replaces it or the
  * shell stops (one a killed shell leaves behind holds a key that died with it).
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const PREFIX = 'tunewall-launch-';
@@ -39,10 +39,41 @@ export function launchPageHtml(launchUrl: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${target}"><title>Tunewall</title></head><body></body></html>\n`;
 }
 
-/** Writes a new launch page, readable and writable by this user only. */
-export function writeLaunchPage(dir: string, launchUrl: string): LaunchPage {
+/**
+ * What names the launch pages of one data folder, so a start removes the pages its earlier launches left (their keys
+ * died with them) and never a page of another shell sharing the runtime folder.
+ */
+export function launchPageTag(dataDir: string): string {
+  return createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 8);
+}
+
+/**
+ * Removes the pages earlier launches of this data folder left behind (a killed shell cannot remove its own): every one
+ * with `tag` in `dir`, and every launch page in the data folder itself, which is this shell's alone. Returns how many.
+ */
+export function removeSpentLaunchPages(dir: string, tag: string, dataDir: string): number {
+  let removed = 0;
+  const sweep = (folder: string, spent: (name: string) => boolean): void => {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return; // no folder yet: nothing was left in it
+    }
+    for (const name of names.filter(spent)) {
+      rmSync(join(folder, name), { force: true });
+      removed += 1;
+    }
+  };
+  sweep(dir, (name) => name.startsWith(`${PREFIX}${tag}-`) && name.endsWith('.html'));
+  sweep(dataDir, (name) => name.startsWith(PREFIX) && name.endsWith('.html'));
+  return removed;
+}
+
+/** Writes a new launch page, readable and writable by this user only; `tag` names the data folder it serves. */
+export function writeLaunchPage(dir: string, launchUrl: string, tag: string): LaunchPage {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const path = join(dir, `${PREFIX}${randomBytes(12).toString('hex')}.html`);
+  const path = join(dir, `${PREFIX}${tag}-${randomBytes(12).toString('hex')}.html`);
   // 'wx': a file already at that path (planted by someone else) is never written through.
   writeFileSync(path, launchPageHtml(launchUrl), { mode: 0o600, flag: 'wx' });
   chmodSync(path, 0o600);

@@ -30,6 +30,7 @@ export type FakeScenario =
   | 'expired'
   | 'signed-out'
   | 'sign-in-expired'
+  | 'sign-in-interrupted'
   | 'requesting'
   | 'home'
   | 'guest'
@@ -38,7 +39,7 @@ export type FakeScenario =
   | 'config';
 
 export const FAKE_SCENARIOS: readonly FakeScenario[] = [
-  'pairing', 'pairing-retrying', 'denied', 'expired', 'signed-out', 'sign-in-expired', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
+  'pairing', 'pairing-retrying', 'denied', 'expired', 'signed-out', 'sign-in-expired', 'sign-in-interrupted', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
 ];
 
 export interface FakeOptions {
@@ -161,6 +162,11 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         };
       case 'sign-in-expired':
         return { ...pairingAuth(now()), notice: { reason: 'expired', message: 'Your sign-in expired. Scan the code to sign in again.' } };
+      case 'sign-in-interrupted':
+        return {
+          ...pairingAuth(now()),
+          notice: { reason: 'interrupted', message: 'Tunewall was interrupted while renewing your sign-in. Scan the code to sign in again.' },
+        };
       case 'requesting':
         return { status: 'requesting-code', attempt: 1 };
       case 'guest':

@@ -2,7 +2,7 @@
  * The core's sign-in over real HTTP against the sandbox: pairing (approved, denied, expired and renewed), refresh with
  * rotation, revoked tokens, faults during polling and refresh, and guest browsing.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSession } from '../../main/core/auth/session';
 import { TokenClient } from '../../main/core/auth/tokenClient';
 import { tokenSetFrom } from '../../main/core/auth/tokens';
@@ -32,13 +32,14 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.dispose();
 });
 
-function setup(options: { guestMode?: boolean } = {}) {
-  const store = new MemoryStore();
+function setup(options: { guestMode?: boolean; store?: MemoryStore; fetch?: typeof fetch } = {}) {
+  const store = options.store ?? new MemoryStore();
+  const through = options.fetch ?? fetch;
   const cipher = fakeCipher('os-keyring');
   const vault = new TokenVault({ store, cipher, policy: 'os-keyring', logger: memoryLogger() });
   const states: AuthState[] = [];
   const session = new AuthSession({
-    fetch: (input, init) => fetch(input, init),
+    fetch: (input, init) => through(input, init),
     clock: systemClock,
     logger: memoryLogger(),
     service: { authUrl: sandbox.urls.auth, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, dialect: 'documented' },
@@ -126,6 +127,45 @@ describe('sign-in against the sandbox', () => {
     });
     await expect(client.refresh(issued.refresh_token)).rejects.toMatchObject({ kind: 'oauth', oauthError: 'invalid_grant' });
     expect((await t.session.authorizedFetch(`${sandbox.urls.api}/me`)).status).toBe(200);
+  });
+
+  it('a start after a refresh the last process never finished says Tunewall was interrupted, not signed out', async () => {
+    const store = new MemoryStore();
+    // The last process: its refresh reaches the service, which rotates the token, and the process dies before the answer.
+    let sent = false;
+    const dying: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(init?.body ?? '').includes('grant_type=refresh_token')) return response;
+      sent = true;
+      return new Promise<Response>(() => undefined);
+    };
+    const last = setup({ store, fetch: dying });
+    last.seed();
+    last.session.start();
+    await last.until(last.signedIn);
+    void last.session.refresh().catch(() => undefined);
+    await vi.waitFor(() => expect(sent).toBe(true), { timeout: 15_000 });
+    last.session.dispose();
+
+    // Strict rotation: the token this start holds is spent. The viewer is told what happened, in plain words.
+    const next = setup({ store });
+    next.session.start();
+    await next.until(next.signedIn);
+    sandbox.control.advanceTime(3_601_000);
+    expect((await next.session.authorizedFetch(`${sandbox.urls.api}/me`).catch((error: unknown) => error)) instanceof Error).toBe(true);
+    const told = await next.until((s): s is Extract<AuthState, { status: 'pairing' }> => s.status === 'pairing');
+    expect(told.notice).toEqual({ reason: 'interrupted', message: 'Tunewall was interrupted while renewing your sign-in. Scan the code to sign in again.' });
+  });
+
+  it('a refresh that completes takes its mark away', async () => {
+    const t = setup();
+    t.seed();
+    t.session.start();
+    await t.until(t.signedIn);
+    await t.session.refresh();
+    const next = setup({ store: t.store });
+    expect(next.vault.load()).toBeDefined();
+    expect(next.vault.refreshWasInterrupted).toBe(false);
   });
 
   it('an expired access token is refreshed on the first 401 and the request replayed once', async () => {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { launchPageDir, launchPageHtml, writeLaunchPage } from '../../main/kiosk/launchPage';
+import { launchPageDir, launchPageHtml, launchPageTag, writeLaunchPage } from '../../main/kiosk/launchPage';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
@@ -18,6 +18,7 @@ interface BrowserEvent {
   pid: number;
   event: 'started' | 'opened' | 'no-app';
   args?: string[];
+  env?: Record<string, string>;
   launchUrl?: string;
   launch?: number;
   page?: number;
@@ -57,14 +58,16 @@ function events(): BrowserEvent[] {
 }
 
 /** Runs the shell from source with the stand-in browser; `gate` holds the browser back until the file exists. */
-function startShell(gate: string): void {
+function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}): void {
   const renderer = join(dir, 'renderer');
   mkdirSync(renderer);
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Tunewall</title>');
   const runtime = join(dir, 'run');
-  mkdirSync(runtime, { mode: 0o700 });
+  mkdirSync(runtime, { recursive: true, mode: 0o700 });
   const browser = join(dir, 'chromium');
-  writeFileSync(browser, `#!/bin/sh\nexec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
+  // The stand-in's own settings are in its script: the shell gives a browser only the environment a browser needs.
+  const fakeEnv = `FAKE_CHROMIUM_LOG="${join(dir, 'browser.log')}" FAKE_CHROMIUM_GATE="${gate}"`;
+  writeFileSync(browser, `#!/bin/sh\n${fakeEnv} exec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
   chmodSync(browser, 0o755);
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TUNEWALL_')) env[key] = value;
@@ -77,8 +80,7 @@ function startShell(gate: string): void {
       TUNEWALL_RENDERER_DIR: renderer,
       TUNEWALL_LANGUAGE: 'en',
       XDG_RUNTIME_DIR: runtime,
-      FAKE_CHROMIUM_LOG: join(dir, 'browser.log'),
-      FAKE_CHROMIUM_GATE: gate,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -94,7 +96,7 @@ describe('the launch page', () => {
     mkdirSync(runtime, { mode: 0o700 });
     expect(launchPageDir({ XDG_RUNTIME_DIR: runtime }, join(dir, 'data'))).toBe(runtime);
     expect(launchPageDir({}, join(dir, 'data'))).toBe(join(dir, 'data'));
-    const page = writeLaunchPage(runtime, 'http://127.0.0.1:4000/launch?key=abc&x="<y>"');
+    const page = writeLaunchPage(runtime, 'http://127.0.0.1:4000/launch?key=abc&x="<y>"', launchPageTag(join(dir, 'data')));
     expect(statSync(page.path).mode & 0o777).toBe(0o600);
     expect(fileURLToPath(page.url)).toBe(page.path);
     expect(readFileSync(page.path, 'utf8')).toBe(launchPageHtml('http://127.0.0.1:4000/launch?key=abc&x="<y>"'));
@@ -116,14 +118,50 @@ describe('starting the browser', () => {
     const key = keyOf(opened?.launchUrl ?? '');
     expect(key.length).toBeGreaterThanOrEqual(43);
     expect(started?.args?.join(' ')).not.toContain(key);
-    expect(started?.args?.find((a) => a.startsWith('--app='))).toMatch(/^--app=file:\/\/.*\/run\/tunewall-launch-[0-9a-f]+\.html$/);
+    expect(started?.args?.find((a) => a.startsWith('--app='))).toMatch(/^--app=file:\/\/.*\/run\/tunewall-launch-[0-9a-f]+-[0-9a-f]+\.html$/);
     expect(output).not.toContain(key);
+    // Root: Chromium without its sandbox, and the shell says so, once; an ordinary user hears nothing of it.
+    const asRoot = process.getuid?.() === 0;
+    expect(started?.args?.includes('--no-sandbox')).toBe(asRoot);
+    expect(output.split('running as root, so Chromium starts with --no-sandbox').length - 1).toBe(asRoot ? 1 : 0);
     // The page now holds a spent key, and goes with the shell.
     expect(readdirSync(join(dir, 'run'))).toHaveLength(1);
     const exited = new Promise((r) => shell?.once('exit', r));
     shell?.kill('SIGTERM');
     await exited;
     expect(readdirSync(join(dir, 'run'))).toEqual([]);
+  }, 90_000);
+
+  it('starts the browser with only what a browser needs: no Tunewall setting, no client secret', async () => {
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    const secret = `secret-${'s'.repeat(24)}`;
+    startShell(gate, { TUNEWALL_CLIENT_SECRET: secret, TUNEWALL_SANDBOX_HOST: '127.0.0.1', SOME_DEPLOY_TOKEN: 'deploy-token-123', DISPLAY: ':99', LANG: 'ja_JP.UTF-8' });
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened')).toMatchObject({ launch: 200 }), { timeout: 60_000, interval: 100 });
+    const env = events().find((e) => e.event === 'started')?.env ?? {};
+    expect(Object.keys(env).filter((name) => name.startsWith('TUNEWALL_'))).toEqual([]);
+    expect(JSON.stringify(env)).not.toContain(secret);
+    expect(env).not.toHaveProperty('SOME_DEPLOY_TOKEN');
+    // What it does need reaches it: the display, the language, the runtime folder.
+    expect(env).toMatchObject({ DISPLAY: ':99', LANG: 'ja_JP.UTF-8', XDG_RUNTIME_DIR: join(dir, 'run') });
+  }, 90_000);
+
+  it('removes the pages earlier launches of its data folder left behind, and no other shell\'s', async () => {
+    const runtime = join(dir, 'run');
+    const data = join(dir, 'data');
+    mkdirSync(runtime, { mode: 0o700 });
+    mkdirSync(data, { mode: 0o700 });
+    // What killed launches leave: pages in the runtime folder and (without one) in the data folder.
+    const ours = Array.from({ length: 5 }, (_, i) => writeLaunchPage(runtime, `http://127.0.0.1:1/launch?key=old${i}`, launchPageTag(data)).path);
+    const inData = writeLaunchPage(data, 'http://127.0.0.1:1/launch?key=older', 'untagged').path;
+    const another = writeLaunchPage(runtime, 'http://127.0.0.1:1/launch?key=theirs', launchPageTag(join(dir, 'elsewhere'))).path;
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    startShell(gate);
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened')).toMatchObject({ launch: 200 }), { timeout: 60_000, interval: 100 });
+    for (const path of [...ours, inData]) expect(existsSync(path)).toBe(false);
+    expect(existsSync(another)).toBe(true);
+    expect(readdirSync(runtime).filter((name) => name.startsWith('tunewall-launch-'))).toHaveLength(2);
   }, 90_000);
 
   it('when someone takes the key first: says so, and starts the browser again with a new key that works', async () => {

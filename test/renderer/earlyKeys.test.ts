@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepEarlyKeys } from '../../renderer/src/earlyKeys';
 import { IntentHub, attachKeyboard, type NavKey } from '../../renderer/src/input/intents';
 
@@ -40,8 +40,8 @@ describe('presses made before the page runs', () => {
     expect(keys).toEqual([]);
     // A press while the kept ones are being played goes after them.
     press('ArrowLeft');
-    await turns(20);
-    expect(keys).toEqual(['right', 'right', 'down', 'left']);
+    // Played one per turn of the event loop: waited for, as many turns as a busy machine takes.
+    await vi.waitFor(() => expect(keys).toEqual(['right', 'right', 'down', 'left']), { timeout: 10_000 });
 
     // From then on the keyboard handler has them directly, and the early script keeps nothing more.
     press('Enter');

@@ -63,6 +63,9 @@ describe('pairing screen', () => {
     ['sign-in-expired', 'en', 'Your sign-in expired. Please sign in again.'],
     ['sign-in-expired', 'zh-Hant', '你的登入已過期。請重新登入以繼續使用。'],
     ['sign-in-expired', 'ja', 'サインインの有効期限が切れました。もう一度サインインしてください。'],
+    ['sign-in-interrupted', 'en', 'Tunewall was interrupted while renewing your sign-in. Please sign in again.'],
+    ['sign-in-interrupted', 'zh-Hant', 'Tunewall 在更新你的登入時被中斷了。請重新登入。'],
+    ['sign-in-interrupted', 'ja', 'サインインの更新中に Tunewall が中断されました。もう一度サインインしてください。'],
   ] as const)('says why pairing is back (%s) in %s, next to a new code', async (scenario, language, sentence) => {
     renderApp({ scenario, language, now: () => NOW });
     const notice = await screen.findByRole('alert');

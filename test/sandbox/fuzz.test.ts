@@ -19,6 +19,8 @@ import { basicAuth } from './helpers';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 20261122);
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 2000);
+/** What the fuzz runs may take on a slow, busy machine (the vitest default of 20 s was met there). */
+const FUZZ_LIMIT_MS = 120_000;
 
 const QrErrorSchema = z.object({ status: z.literal('ERROR'), error: z.string(), error_description: z.string() });
 const ERROR_SCHEMA = { token: TokenErrorSchema, catalog: CatalogErrorSchema, qr: QrErrorSchema, control: TokenErrorSchema } as const;
@@ -222,7 +224,7 @@ describe('fuzzing every route', () => {
     expect(coverage.sent).toBeGreaterThan(RUNS * 0.8);
     expect(coverage.routes.size).toBe(routeCount);
     for (const status of [200, 400, 401, 404, 405]) expect([...coverage.statuses]).toContain(status);
-  });
+  }, FUZZ_LIMIT_MS);
 
   describe('over HTTP', () => {
     let running: RunningSandbox | undefined;
@@ -256,6 +258,8 @@ describe('fuzzing every route', () => {
       expect(httpLogged).toEqual([]);
       expect(httpCoverage.sent).toBeGreaterThan((RUNS / 3) * 0.8);
       for (const status of [200, 400, 401, 404, 405]) expect([...httpCoverage.statuses]).toContain(status);
-    });
+      // A fixed amount of work (hundreds of requests over sockets), no state to wait for: its limit is sized for two
+      // busy cores, where it took 20 s, not for a pace.
+    }, FUZZ_LIMIT_MS);
   });
 });

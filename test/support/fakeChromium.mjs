@@ -1,6 +1,8 @@
 // A stand-in for Chromium in kiosk-shell tests: records how it was started, opens the --app page as a browser would
 // (follows its refresh to the launch URL, keeps the session cookie, loads the app), and records what it got. It waits
 // for FAKE_CHROMIUM_GATE to exist before opening the page, so a test can act first. Exits on SIGTERM, or after a minute.
+// Its environment is recorded too (the FAKE_CHROMIUM_* settings come from the wrapper script that starts it, since the
+// shell hands a browser only what a browser needs).
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +11,7 @@ const record = (entry) => {
   if (log) appendFileSync(log, `${JSON.stringify({ pid: process.pid, ...entry })}\n`);
 };
 const args = process.argv.slice(2);
-record({ event: 'started', args });
+record({ event: 'started', args, env: process.env });
 setTimeout(() => process.exit(0), 60_000).unref();
 process.on('SIGTERM', () => process.exit(0));
 const keepAlive = setInterval(() => undefined, 1_000);

@@ -33,6 +33,8 @@ export interface MemberRenewalOptions {
   signal: AbortSignal;
   /** The service ended the sign-in (refused the refresh token, or it ran out with no renewal left). */
   onEnded: (notice: PairingNotice) => void;
+  /** The last process stopped with a refresh of these tokens in flight: its answer, and maybe the token, are lost. */
+  refreshWasInterrupted?: boolean | undefined;
 }
 
 export class MemberRenewal {
@@ -45,12 +47,16 @@ export class MemberRenewal {
   /** The renewal was lost (a try after a lost answer was refused): the access token serves until it expires. */
   private lost = false;
   private stopped = false;
+  /** The renewal in doubt is one the last process began and never finished (not one whose answer got lost here). */
+  private interrupted: boolean;
 
   constructor(
     tokens: TokenSet,
     private readonly options: MemberRenewalOptions,
   ) {
     this.current = tokens;
+    this.interrupted = options.refreshWasInterrupted === true;
+    this.answerMayBeLost = this.interrupted;
   }
 
   get tokens(): TokenSet {
@@ -138,6 +144,8 @@ export class MemberRenewal {
     this.timer = undefined;
     if (this.lost) throw new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
     let response: TokenResponse;
+    // On disk before the request leaves: a process stopped from here until the answer is stored tells the next start.
+    this.options.vault.markRefreshing();
     try {
       response = await this.options.client.refresh(refreshToken, signal);
     } catch (error) {
@@ -149,6 +157,7 @@ export class MemberRenewal {
         throw new CoreError({ kind: 'auth', messageKey: 'signedOut', retryable: false, cause: error });
       }
       if (mayHaveBeenCarriedOut(error)) this.answerMayBeLost = true;
+      else if (!this.answerMayBeLost) this.options.vault.refreshSettled();
       // Keep the tokens: the access token may still work, and the next try may reach the service.
       this.failures += 1;
       const delay = backoffDelay(this.failures - 1, this.options.backoff ?? DEFAULT_BACKOFF, error instanceof CoreError ? error.retryAfterMs : undefined);
@@ -169,6 +178,7 @@ export class MemberRenewal {
     this.current = next;
     this.failures = 0;
     this.answerMayBeLost = false;
+    this.interrupted = false;
     this.scheduleRefresh(this.refreshAt(next));
     return next;
   }
@@ -195,8 +205,11 @@ export class MemberRenewal {
 
   /** The sign-in ran out and could not be renewed: pairing, saying so. Returns the error for callers to throw. */
   private expire(): CoreError {
-    this.options.logger.warn('session: the sign-in expired and could not be renewed; pairing again');
-    this.options.onEnded({ reason: 'expired', message: MESSAGES.signInExpired });
+    this.options.logger.warn('session: the sign-in expired and could not be renewed; pairing again', { interruptedRefresh: this.interrupted });
+    // Not "signed out by the music service": the service only refused a token Tunewall had already spent.
+    this.options.onEnded(
+      this.interrupted ? { reason: 'interrupted', message: MESSAGES.refreshInterrupted } : { reason: 'expired', message: MESSAGES.signInExpired },
+    );
     return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false });
   }
 

@@ -272,6 +272,7 @@ export class AuthSession implements ApiAuth {
       checkEveryMs: this.options.checkEveryMs,
       signal: this.lifetime.signal,
       onEnded: (notice) => this.endSession(notice),
+      refreshWasInterrupted: this.options.vault.refreshWasInterrupted,
     });
     this.mode = 'member';
     this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });

@@ -26,6 +26,7 @@ export const en = {
     notice: {
       'signed-out': 'You were signed out by the music service. Please sign in again.',
       expired: 'Your sign-in expired. Please sign in again.',
+      interrupted: 'Tunewall was interrupted while renewing your sign-in. Please sign in again.',
     },
   },
   home: {
@@ -224,6 +225,7 @@ export const en = {
     noCode: 'Tunewall cannot get a sign-in code from the music service. Press OK to try again.',
     signedOut: 'You were signed out by the music service. Scan the code to sign in again.',
     signInExpired: 'Your sign-in expired. Scan the code to sign in again.',
+    refreshInterrupted: 'Tunewall was interrupted while renewing your sign-in. Scan the code to sign in again.',
     notSignedIn: 'Tunewall is not signed in. Scan the code to sign in.',
     rejected: 'The music service did not accept Tunewall’s sign-in. Try again in a moment.',
     unexpected: 'Something went wrong in Tunewall. Try again.',

@@ -28,6 +28,7 @@ export const ja: Resources = {
     notice: {
       'signed-out': '音楽サービスからサインアウトされました。もう一度サインインしてください。',
       expired: 'サインインの有効期限が切れました。もう一度サインインしてください。',
+      interrupted: 'サインインの更新中に Tunewall が中断されました。もう一度サインインしてください。',
     },
   },
   home: {
@@ -226,6 +227,7 @@ export const ja: Resources = {
     noCode: 'Tunewall は音楽サービスからサインインコードを取得できません。OK を押してもう一度お試しください。',
     signedOut: '音楽サービスによってサインアウトされました。コードをスキャンしてもう一度サインインしてください。',
     signInExpired: 'サインインの有効期限が切れました。コードをスキャンしてもう一度サインインしてください。',
+    refreshInterrupted: 'サインインの更新中に Tunewall が中断されました。コードをスキャンしてもう一度サインインしてください。',
     notSignedIn: 'Tunewall はサインインしていません。コードをスキャンしてサインインしてください。',
     rejected: '音楽サービスが Tunewall のサインインを受け付けませんでした。しばらくしてからもう一度お試しください。',
     unexpected: 'Tunewall で問題が起きました。もう一度お試しください。',

@@ -28,6 +28,7 @@ export const zhHant: Resources = {
     notice: {
       'signed-out': '音樂服務已將你登出。請重新登入以繼續使用。',
       expired: '你的登入已過期。請重新登入以繼續使用。',
+      interrupted: 'Tunewall 在更新你的登入時被中斷了。請重新登入。',
     },
   },
   home: {
@@ -226,6 +227,7 @@ export const zhHant: Resources = {
     noCode: 'Tunewall 無法從音樂服務取得登入代碼。按 OK 再試一次。',
     signedOut: '音樂服務已將你登出。請掃描代碼重新登入。',
     signInExpired: '你的登入已過期。請掃描代碼重新登入。',
+    refreshInterrupted: 'Tunewall 在更新你的登入時被中斷了。請掃描代碼重新登入。',
     notSignedIn: 'Tunewall 尚未登入。請掃描代碼登入。',
     rejected: '音樂服務不接受 Tunewall 的登入。請稍後再試。',
     unexpected: 'Tunewall 發生了問題。請再試一次。',

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, findChromium } from '../../../main/kiosk/chromium';
+import { chromiumArgs, findChromium, rootNotice } from '../../../main/kiosk/chromium';
 
 let dir: string;
 beforeAll(() => {
@@ -46,5 +46,14 @@ describe('chromiumArgs', () => {
     const url = 'http://127.0.0.1:4000/launch?key=a%20b&x=1';
     const args = chromiumArgs({ ...base, url, kiosk: true });
     expect(args.filter((a) => a.includes('launch?key='))).toEqual([`--app=${url}`]);
+  });
+});
+
+describe('rootNotice', () => {
+  it('tells root, in plain words, what --no-sandbox costs and how to run as an ordinary user; nobody else', () => {
+    expect(rootNotice(0)).toMatch(/running as root, so Chromium starts with --no-sandbox/);
+    expect(rootNotice(0)).toContain('as an ordinary user');
+    expect(rootNotice(1000)).toBeUndefined();
+    expect(rootNotice(undefined)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthSession } from '../../../main/core/auth/session';
 import { systemClock } from '../../../main/core/timers';
 import { TokenVault } from '../../../main/core/vault/tokenVault';
-import { createFileStore, type StoreFileSystem } from '../../../main/kiosk/fileStore';
+import { createFileStore, MAX_CORRUPT_KEPT, type StoreFileSystem } from '../../../main/kiosk/fileStore';
 import { fakeCipher, fakeFetch, fakeQr, json, memoryLogger } from '../core/support/fakes';
 
 let dir: string;
@@ -96,6 +96,18 @@ describe('createFileStore', () => {
     expect(logger.lines).toContainEqual(expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ path }) }));
     store.set('fresh', true);
     expect(createFileStore(path, memoryLogger()).get('fresh')).toBe(true);
+  });
+
+  it('keeps only the newest few set-aside files, however often the store is found corrupt', () => {
+    const path = join(dir, 'store.json');
+    for (const stamp of [1000, 2000, 3000, 4000, 5000]) writeFileSync(`${path}.corrupt-${stamp}`, 'old', { mode: 0o600 });
+    writeFileSync(path, '{broken', { mode: 0o600 });
+    createFileStore(path, memoryLogger());
+    const aside = readdirSync(dir).filter((name) => name.startsWith('store.json.corrupt-')).sort();
+    expect(aside).toHaveLength(MAX_CORRUPT_KEPT);
+    expect(aside).toContain('store.json.corrupt-5000');
+    expect(aside).toContain('store.json.corrupt-4000');
+    expect(aside.map((name) => readFileSync(join(dir, name), 'utf8'))).toContain('{broken');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../../../main/core/auth/tokens';
 import { createAesGcmCipher, loadKioskCipher, parseVaultKey, vaultKeyPath } from '../../../../main/core/vault/aesGcmCipher';
+import { MAX_SET_ASIDE, setAsideKey } from '../../../../main/core/vault/setAside';
 import { TokenVault, VAULT_KEY, type StoragePolicy } from '../../../../main/core/vault/tokenVault';
 import type { Cipher } from '../../../../main/core/ports';
 import { fakeCipher, memoryLogger, MemoryStore } from '../support/fakes';
@@ -74,13 +75,63 @@ describe('token vault', () => {
     expect(v.status).toEqual({ protection: 'memory', reason: 'No key file.', reasonKey: 'storage.noVaultKey', params: undefined });
   });
 
-  it('discards undecryptable data with a logged reason and starts signed out', () => {
+  it('sets aside data sealed with another key, with a logged reason, and starts signed out', () => {
     const store = new MemoryStore();
     vault(store, fakeCipher('os-keyring', 0x11)).vault.save(TOKENS);
     const { vault: v, logger } = vault(store, fakeCipher('os-keyring', 0x22));
     expect(v.load()).toBeUndefined();
-    expect(store.data.size).toBe(0);
-    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('cannot be decrypted'))).toBe(true);
+    expect(store.get(VAULT_KEY)).toBeUndefined();
+    expect(store.get(setAsideKey(VAULT_KEY))).toHaveLength(1);
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('set aside, not deleted'))).toBe(true);
+  });
+
+  it('a start without the key, then one with another key and a new pairing, keep the sign-in for when its key is back', () => {
+    const store = new MemoryStore();
+    const right = fakeCipher('os-keyring', 0x11);
+    const other = fakeCipher('os-keyring', 0x22);
+    vault(store, right).vault.save(TOKENS);
+    // No key at all: memory only, and the stored sign-in is neither read nor removed, even by a sign-out.
+    const keyless = new TokenVault({ store, cipher: undefined, policy: 'os-keyring', logger: memoryLogger() });
+    expect(keyless.load()).toBeUndefined();
+    keyless.save({ ...TOKENS, accessToken: 'access-KEYLESS' });
+    keyless.clear();
+    // Another key: the sign-in is set aside; the member pairs again and that sign-in is stored under the other key.
+    const mistyped = vault(store, other).vault;
+    expect(mistyped.load()).toBeUndefined();
+    const second = { ...TOKENS, accessToken: 'access-OTHER' };
+    mistyped.save(second);
+    // The right key is back: the first sign-in returns, and the other key's waits in its turn.
+    expect(vault(store, right).vault.load()).toEqual(TOKENS);
+    expect(vault(store, right).vault.load()).toEqual(TOKENS);
+    expect(vault(store, other).vault.load()).toEqual(second);
+  });
+
+  it('keeps a bounded number of set-aside sign-ins, the newest', () => {
+    const store = new MemoryStore();
+    // Each start with a new key sets the last key's sign-in aside, and the member pairs again.
+    for (let k = 1; k <= MAX_SET_ASIDE + 2; k += 1) {
+      const { vault: v } = vault(store, fakeCipher('os-keyring', k));
+      v.load();
+      v.save({ ...TOKENS, accessToken: `access-${k}` });
+    }
+    vault(store, fakeCipher('os-keyring', 0x7f)).vault.load();
+    expect(store.get(setAsideKey(VAULT_KEY))).toHaveLength(MAX_SET_ASIDE);
+    expect(vault(store, fakeCipher('os-keyring', MAX_SET_ASIDE + 2)).vault.load()?.accessToken).toBe(`access-${MAX_SET_ASIDE + 2}`);
+    expect(vault(store, fakeCipher('os-keyring', 1)).vault.load()).toBeUndefined();
+  });
+
+  it('a sign-out also forgets a set-aside sign-in of the same key, never another key\'s', () => {
+    const store = new MemoryStore();
+    const a = fakeCipher('os-keyring', 0x11);
+    const b = fakeCipher('os-keyring', 0x22);
+    vault(store, a).vault.save(TOKENS);
+    vault(store, b).vault.load();
+    const aside = store.get(setAsideKey(VAULT_KEY));
+    store.set(setAsideKey(VAULT_KEY), [...(Array.isArray(aside) ? aside : []), { version: 1, ciphertext: b.encrypt(JSON.stringify(TOKENS)).toString('base64'), setAsideAt: 1 }]);
+    const { vault: v } = vault(store, b);
+    v.clear();
+    expect(vault(store, b).vault.load()).toBeUndefined();
+    expect(vault(store, a).vault.load()).toEqual(TOKENS);
   });
 
   it('discards corrupt data of any shape without throwing', () => {
@@ -147,11 +198,12 @@ describe('kiosk AES-256-GCM cipher', () => {
     expect(() => cipher.decrypt(Buffer.from('short'))).toThrow();
   });
 
-  it('a vault over the AES cipher survives a restart and drops data sealed with another key', () => {
+  it('a vault over the AES cipher survives a restart, and one with another key sets the data aside for the right key', () => {
     const store = new MemoryStore();
     vault(store, createAesGcmCipher(key)).vault.save(TOKENS);
     expect(vault(store, createAesGcmCipher(key)).vault.load()).toEqual(TOKENS);
     expect(vault(store, createAesGcmCipher(randomBytes(32))).vault.load()).toBeUndefined();
+    expect(vault(store, createAesGcmCipher(key)).vault.load()).toEqual(TOKENS);
   });
 
   it('reads raw, hex and base64 keys; a short key is refused', () => {

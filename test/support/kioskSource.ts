@@ -1,0 +1,120 @@
+/**
+ * The kiosk shell run from source (main/kiosk/index.ts through tsx) as its own process, against a sandbox the test
+ * holds: start it with the environment a test chooses, talk to its bridge as the page would, wait for states.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningSandbox } from '../../sandbox/index';
+import type { AppState } from '../../shared/bridge';
+
+const REPO = resolve(import.meta.dirname, '../..');
+/** Generous: a busy machine starts tsx slowly. The waits end as soon as the state is reached. */
+const WAIT_MS = 90_000;
+
+export interface SourceShell {
+  child: ChildProcess;
+  origin: string;
+  cookie: string;
+  exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** The caller's environment without anything the shell would read as its own configuration. */
+export function outsideEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
+  }
+  return env;
+}
+
+/** The settings that point the shell at `sandbox`. */
+export function sandboxEnv(sandbox: RunningSandbox): Record<string, string> {
+  return {
+    TUNEWALL_CLIENT_ID: sandbox.client.id,
+    TUNEWALL_CLIENT_SECRET: sandbox.client.secret,
+    TUNEWALL_AUTH_URL: sandbox.urls.auth,
+    TUNEWALL_API_URL: sandbox.urls.api,
+  };
+}
+
+/**
+ * Starts the shell with `env` on top of the outside environment, with --print-url unless `args` say otherwise, and
+ * (when it prints a launch page) trades the launch key for the session cookie as the browser would.
+ */
+export async function startSourceShell(env: NodeJS.ProcessEnv, args: string[] = ['--print-url']): Promise<SourceShell> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'main/kiosk/index.ts'), ...args], {
+    cwd: REPO,
+    env: { ...outsideEnv(), TUNEWALL_LANGUAGE: 'en', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const origin = await waitFor(() => /^Tunewall kiosk shell on (\S+)$/m.exec(out)?.[1], 'the shell to listen', exited, () => err);
+  let cookie = '';
+  if (args.includes('--print-url')) {
+    const page = await waitFor(() => /^Tunewall kiosk shell: (file:\S+)$/m.exec(out)?.[1], 'a launch page', exited, () => err);
+    const target = /content="0;url=([^"]+)"/.exec(readFileSync(fileURLToPath(page), 'utf8'))?.[1]?.replace(/&amp;/g, '&');
+    if (target === undefined) throw new Error('the launch page holds no launch URL');
+    const launch = await fetch(target, { redirect: 'manual' });
+    cookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  }
+  return { child, origin, cookie, exited, stdout: () => out, stderr: () => err, stop };
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string, exited: Promise<unknown>, log: () => string): Promise<T> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (gone) throw new Error(`the shell exited before ${what}:\n${log().slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}:\n${log().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A bridge call, as the page makes it. */
+export async function bridge<T>(shell: SourceShell, method: string, ...args: unknown[]): Promise<T> {
+  const response = await fetch(`${shell.origin}/api/call/${method}`, {
+    method: 'POST',
+    headers: { cookie: shell.cookie, origin: shell.origin, 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  if (response.status !== 200) throw new Error(`${method}: HTTP ${response.status}`);
+  return ((await response.json()) as { value: T }).value;
+}
+
+/** Polls `test` until it holds (or fails after a generous limit, saying what never happened). */
+export async function until(test: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`${what} never happened`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The shell's state once it has settled past starting. */
+export async function settledState(shell: SourceShell): Promise<AppState> {
+  let state: AppState | undefined;
+  await until(async () => {
+    state = await bridge<AppState>(shell, 'getState');
+    return state.auth.status !== 'starting';
+  }, 'the sign-in to settle');
+  if (state === undefined) throw new Error('no state');
+  return state;
+}
