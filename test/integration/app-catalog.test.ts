@@ -313,9 +313,9 @@ describe('odd records and bad input', () => {
     expect(view).toMatchObject({ layout: 'artist', albums: [], totalAlbums: 0, tracks: [], totalTracks: 0, images: [{ width: 240, height: 100 }] });
   });
 
-  it('children categories without subcategories: a section of their own playlists, or none', async () => {
+  it('children categories without subcategories: a section of their own playlists (opened as kids playlists), or none', async () => {
     const own = await detail({ kind: 'kids-category', id: TW(EDGE_IDS.kidsWithOwnPlaylists) });
-    expect(own).toMatchObject({ layout: 'kids', sections: [{ ref: { id: TW(EDGE_IDS.kidsWithOwnPlaylists) }, playlists: [{ ref: { kind: 'playlist', id: TW(EDGE_IDS.playlistWithOddTracks) } }] }] });
+    expect(own).toMatchObject({ layout: 'kids', sections: [{ ref: { id: TW(EDGE_IDS.kidsWithOwnPlaylists) }, playlists: [{ ref: { kind: 'kids-playlist', id: TW(EDGE_IDS.playlistWithOddTracks) } }] }] });
     expect(await detail({ kind: 'kids-category', id: TW(EDGE_IDS.kidsWithNothing) })).toMatchObject({ layout: 'kids', sections: [] });
   });
 
