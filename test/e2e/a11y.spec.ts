@@ -161,7 +161,7 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     await pressUntilFocused(page, 'ArrowUp', 'home-settings', 60);
     await page.keyboard.press('Enter');
     const settingsReady = async (p: Page): Promise<void> => {
-      await expect(p.locator('.settings .diagnostics')).toBeVisible();
+      await expect(p.locator('.settings .diagnostics').first()).toBeVisible();
       await expect(p.locator('.config-problems')).toBeVisible();
     };
     await settingsReady(page);

@@ -84,7 +84,7 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     await pressUntilFocused(page, 'ArrowUp', 'home-settings', 60);
     await page.keyboard.press('Enter');
     await check(page, `${language}-settings`, async (p) => {
-      await expect(p.locator('.settings .diagnostics')).toBeVisible();
+      await expect(p.locator('.settings .diagnostics').first()).toBeVisible();
     });
   });
 }
