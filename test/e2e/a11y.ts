@@ -62,7 +62,8 @@ const LAYOUT_PROBLEMS = `(() => {
     if (r.width < 1 || r.height < 1 || r.bottom <= 0 || r.right <= 0 || r.top >= vh || r.left >= vw) continue;
     const s = getComputedStyle(el);
     if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
-    leaves.push({ el, r, s });
+    // Line by line: an inline element that wraps has a box over both lines that covers text it does not draw over.
+    leaves.push({ el, r, s, rects: Array.from(el.getClientRects()) });
   }
   const name = (el) => (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : el.tagName.toLowerCase()) + ' "' + el.textContent.trim().slice(0, 30) + '"';
   const problems = [];
@@ -75,9 +76,12 @@ const LAYOUT_PROBLEMS = `(() => {
     for (let j = i + 1; j < leaves.length; j++) {
       const a = leaves[i], b = leaves[j];
       if (a.el.contains(b.el) || b.el.contains(a.el)) continue;
-      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
-      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
-      if (w > 2 && h > 2) problems.push('overlap: ' + name(a.el) + ' / ' + name(b.el));
+      const drawnOver = a.rects.some((ra) => b.rects.some((rb) => {
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        return w > 2 && h > 2;
+      }));
+      if (drawnOver) problems.push('overlap: ' + name(a.el) + ' / ' + name(b.el));
     }
   }
   return problems;

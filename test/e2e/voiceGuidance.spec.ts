@@ -65,7 +65,7 @@ for (const { language, tag, t } of CASES) {
     expect((await texts(page)).some((text) => text.includes('/d') || text.includes('/device'))).toBe(true);
     const codeSaid = (await spoken(page)).filter((s) => s.text === spelled);
     expect(codeSaid[0]?.rate).toBeLessThan(1);
-    // OK (nothing focused on Pairing) says the code again.
+    // OK on the code card (where focus rests on Pairing) says the code again.
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await spoken(page)).filter((s) => s.text === spelled).length).toBe(codeSaid.length + 1);
 

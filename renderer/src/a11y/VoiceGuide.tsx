@@ -113,8 +113,9 @@ function usePairing(announcer: Announcer | undefined): void {
     const offSelect = intents.intercept((intent) => {
       if (intent !== 'select') return false;
       const focused = focusedElement(document);
-      // OK on the code, or with nothing focused: the code again, slowly. A button keeps its own OK.
-      if (focused !== undefined && focused.closest('[data-testid="user-code"]') === null) return false;
+      // OK on the code (or the card that holds it), or with nothing focused: the code again, slowly. A button keeps its own OK.
+      const onCode = focused?.closest('[data-testid="user-code"]') != null || focused?.querySelector('[data-testid="user-code"]') != null;
+      if (focused !== undefined && !onCode) return false;
       announcer.now(codePhrases(t, code));
       return true;
     });
