@@ -15,6 +15,8 @@ command -v spd-say >/dev/null 2>&1 || missing+=(speech-dispatcher)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+# systemd-analyze verify checks that the cage drop-in's compositor exists.
+command -v cage >/dev/null 2>&1 || missing+=(cage)
 # The keyring test: a D-Bus session with GNOME Keyring, read back with secret-tool.
 command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus-daemon)
 command -v dbus-send >/dev/null 2>&1 || missing+=(dbus-bin)
