@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { APP_HOST, APP_SCHEME } from './appUrl';
 import { CONTENT_SECURITY_POLICY } from './contentSecurityPolicy';
+import { parseUrl } from '../../shared/parseUrl';
 
 /** The registration Electron needs before `ready`: standard (relative URLs, origin) and secure (like https). */
 export const APP_SCHEME_PRIVILEGES = {
@@ -52,13 +53,8 @@ export function contentTypeFor(filePath: string): string {
  * traversal rules are tested without Electron.
  */
 export function resolveAppPath(rootDir: string, requestUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(requestUrl);
-  } catch (error) {
-    if (error instanceof TypeError) return undefined;
-    throw error;
-  }
+  const url = parseUrl(requestUrl);
+  if (url === undefined) return undefined;
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || url.username !== '' || url.password !== '') {
     return undefined;
   }

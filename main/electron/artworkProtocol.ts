@@ -5,6 +5,7 @@
  */
 import { ARTWORK_PREFIX } from '../core/features/artwork/artworkPath';
 import { APP_HOST, APP_SCHEME } from './appUrl';
+import { parseUrl } from '../../shared/parseUrl';
 
 export type ProtocolHandler = (request: Request) => Promise<Response>;
 
@@ -17,12 +18,7 @@ export function withArtwork(files: ProtocolHandler, artwork: ProtocolHandler | u
 }
 
 function isArtworkRequest(requestUrl: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(requestUrl);
-  } catch (error) {
-    if (error instanceof TypeError) return false;
-    throw error;
-  }
+  const url = parseUrl(requestUrl);
+  if (url === undefined) return false;
   return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && url.pathname.startsWith(ARTWORK_PREFIX);
 }

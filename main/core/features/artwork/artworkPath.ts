@@ -3,6 +3,7 @@
  * names the service's picture, so the page's policy allows pictures from 'self' only and the page never loads one
  * from the network itself. The contract names no picture hosts; the path carries the service's URL, base64url, whole.
  */
+import { parseUrl } from '../../../../shared/parseUrl';
 
 export const ARTWORK_PREFIX = '/artwork/';
 /** Longer than any picture URL a service sends; a longer path is refused before anything is decoded. */
@@ -24,13 +25,8 @@ export function pictureUrlOf(pathname: string): string | undefined {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
   const text = Buffer.from(token, 'base64url').toString('utf8');
   if (Buffer.from(text, 'utf8').toString('base64url') !== token) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch (error) {
-    if (error instanceof TypeError) return undefined;
-    throw error;
-  }
+  const url = parseUrl(text);
+  if (url === undefined) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.username !== '' || url.password !== '') return undefined;
   return text;
