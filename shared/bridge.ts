@@ -84,13 +84,64 @@ export type AuthState =
   /** Codes expired more times than are renewed unattended: waiting for a key press before asking for a new one. */
   | { status: 'expired'; message: string; messageKey?: string | undefined }
   | { status: 'error'; error: UiError }
+  /** Several members are signed in on this TV and nobody is on screen yet: "Who's listening?" (household.members). */
+  | { status: 'choosing' }
   | { status: 'signed-in'; mode: 'member' | 'guest'; member: MemberView | undefined };
+
+/** The pairing states, as the pairing screen (and Add a member) shows them. */
+export type PairingAuthState = Exclude<AuthState, { status: 'signed-in' } | { status: 'choosing' }>;
 
 export interface MemberView {
   name: string;
   /** Every size of the member's picture (none when the service has none). */
   images: ImageView[];
   territory: Territory;
+}
+
+/** Most members one TV keeps signed in (the guest comes on top). */
+export const MAX_MEMBERS = 6;
+/** The guest's key wherever a profile is named (choosing, marking a child). */
+export const GUEST_KEY = 'guest';
+
+/** A member signed in on this TV, as the chooser and Settings show them: never a token, never the service's id. */
+export interface MemberSummary {
+  /** Tunewall's own key for this member on this TV (opaque, stable across restarts). */
+  key: string;
+  /** Empty until the member's profile has arrived once. */
+  name: string;
+  images: ImageView[];
+  /** A child's profile: explicit tracks hidden everywhere, leaving it or changing the mark asks for the PIN. */
+  child: boolean;
+  /** The service ended this member's sign-in: choosing them asks them alone to pair again. */
+  needsPairing: boolean;
+}
+
+/** Adding a member (or pairing one whose sign-in ended) while the others stay signed in. */
+export interface AddingMember {
+  /** The member asked to pair again (`MemberSummary.key`); undefined for a new member. */
+  again: string | undefined;
+  /** The pairing, as the pairing screen shows it. */
+  pairing: PairingAuthState;
+}
+
+/** Everyone who can be on screen on this TV, and who is. */
+export interface HouseholdView {
+  /** Members signed in here, in the order they were added (at most MAX_MEMBERS). */
+  members: MemberSummary[];
+  /** The guest, last in the chooser when guest mode is available. */
+  guest: { available: boolean; child: boolean };
+  /** On screen now: a member's key, GUEST_KEY, or undefined (nobody: pairing or the chooser). */
+  active: string | undefined;
+  /** The last one chosen: where the chooser puts focus first. */
+  lastChosen: string | undefined;
+  /** Start on the last chosen instead of the chooser (Settings, config `members.skipChooser`). */
+  skipChooser: boolean;
+  /** A PIN is set: leaving a child's profile, or changing a child mark, asks for it. */
+  pinSet: boolean;
+  /** Explicit tracks for the one on screen: always 'hide' for a child. */
+  explicit: 'show' | 'hide';
+  /** The pairing of a member being added; undefined when nobody is. */
+  adding: AddingMember | undefined;
 }
 
 export type StorageProtection =
@@ -154,6 +205,7 @@ export interface AppState {
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
   sandbox: { approveUrl: string } | undefined;
   kiosk: { enabled: boolean; idleSeconds: number };
+  household: HouseholdView;
   voiceGuidance: VoiceGuidanceView;
   version: string;
 }
@@ -222,7 +274,26 @@ export interface TunewallBridge {
   /** Asks for a new device code (after a denial, an error or codes that expired unattended). */
   startPairing(): Promise<void>;
   browseAsGuest(): Promise<Result<void>>;
+  /** Signs the member on screen out (their tokens and rows only); the others stay signed in. */
   signOut(): Promise<void>;
+  /**
+   * Puts a member (their key) or the guest (GUEST_KEY) on screen. Leaving a child's profile needs the PIN: without it,
+   * or with a wrong one, an error of kind 'denied' (messageKey 'household.pinNeeded' / 'household.pinWrong').
+   */
+  chooseProfile(key: string, pin?: string): Promise<Result<void>>;
+  /** Starts pairing one more member while everyone stays signed in (household.adding); an error past MAX_MEMBERS. */
+  addMember(): Promise<Result<void>>;
+  /** Stops adding a member (Back on Add a member). */
+  cancelAddMember(): Promise<void>;
+  /** Signs one member out (from Settings or the chooser): only their tokens and rows go. */
+  signOutMember(key: string): Promise<void>;
+  /** Marks a member or the guest as a child or not; needs the PIN when one is set, and a PIN set to mark a child. */
+  setChild(key: string, child: boolean, pin?: string): Promise<Result<void>>;
+  /** Sets the household's PIN (four digits); changing a set one needs `currentPin`. */
+  setPin(pin: string, currentPin?: string): Promise<Result<void>>;
+  /** Explicit tracks shown or hidden for the one on screen (a child's are always hidden). */
+  setExplicit(explicit: 'show' | 'hide'): Promise<Result<void>>;
+  setSkipChooser(skip: boolean): Promise<void>;
   /** A home row; painted from the cache when there is one, with a fresh copy pushed as a `row` event after. */
   loadRow(id: RowId): Promise<Result<RowView>>;
   getDetail(ref: DetailRef): Promise<Result<DetailView>>;
@@ -256,6 +327,14 @@ export const BRIDGE_METHODS = [
   'startPairing',
   'browseAsGuest',
   'signOut',
+  'chooseProfile',
+  'addMember',
+  'cancelAddMember',
+  'signOutMember',
+  'setChild',
+  'setPin',
+  'setExplicit',
+  'setSkipChooser',
   'loadRow',
   'getDetail',
   'getTracks',

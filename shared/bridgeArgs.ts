@@ -73,11 +73,24 @@ export const SpeechRequestSchema = z.object({
   mode: z.enum(['interrupt', 'queue']),
 });
 
+/** A member's key on this TV, or the guest's. */
+export const ProfileKeySchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
+/** The household's PIN: four digits. */
+export const PinSchema = z.string().regex(/^[0-9]{4}$/);
+
 export const BRIDGE_ARGS = {
   getState: none,
   startPairing: none,
   browseAsGuest: none,
   signOut: none,
+  chooseProfile: z.tuple([ProfileKeySchema, PinSchema.optional()]),
+  addMember: none,
+  cancelAddMember: none,
+  signOutMember: z.tuple([ProfileKeySchema]),
+  setChild: z.tuple([ProfileKeySchema, z.boolean(), PinSchema.optional()]),
+  setPin: z.tuple([PinSchema, PinSchema.optional()]),
+  setExplicit: z.tuple([z.enum(['show', 'hide'])]),
+  setSkipChooser: z.tuple([z.boolean()]),
   loadRow: z.tuple([RowIdSchema]),
   getDetail: z.tuple([DetailRefSchema]),
   getTracks: z.tuple([DetailRefSchema, TrackOffsetSchema, TrackLimitSchema]),

@@ -107,6 +107,17 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
       kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds },
+      // Placeholder until the household lands: one member at most, nobody added or chosen.
+      household: {
+        members: [],
+        guest: { available: config.guestMode, child: false },
+        active: undefined,
+        lastChosen: undefined,
+        skipChooser: false,
+        pinSet: false,
+        explicit: 'show',
+        adding: undefined,
+      },
       voiceGuidance: speech.view(),
       version: deps.version,
     };
@@ -132,6 +143,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       profile.forget();
       await session?.signOut();
     },
+    chooseProfile: async () => ({ ok: false, error: featureErrors.noService() }),
+    addMember: async () => ({ ok: false, error: featureErrors.noService() }),
+    cancelAddMember: async () => undefined,
+    signOutMember: async () => undefined,
+    setChild: async () => ({ ok: false, error: featureErrors.noService() }),
+    setPin: async () => ({ ok: false, error: featureErrors.noService() }),
+    setExplicit: async () => ({ ok: false, error: featureErrors.noService() }),
+    setSkipChooser: async () => undefined,
     ...rows.handlers,
     ...details.handlers,
     ...trackActions.handlers,

@@ -216,6 +216,8 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
+    // Placeholder until the fake household lands.
+    household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
     voiceGuidance: {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
@@ -287,6 +289,35 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     async signOut() {
       record('signOut');
       setState({ auth: pairingAuth(now()) });
+    },
+    async chooseProfile(key) {
+      record('chooseProfile', key);
+      return { ok: true, value: undefined };
+    },
+    async addMember() {
+      record('addMember');
+      return { ok: true, value: undefined };
+    },
+    async cancelAddMember() {
+      record('cancelAddMember');
+    },
+    async signOutMember(key) {
+      record('signOutMember', key);
+    },
+    async setChild(key, child) {
+      record('setChild', key, child);
+      return { ok: true, value: undefined };
+    },
+    async setPin() {
+      record('setPin');
+      return { ok: true, value: undefined };
+    },
+    async setExplicit(explicit) {
+      record('setExplicit', explicit);
+      return { ok: true, value: undefined };
+    },
+    async setSkipChooser(skip) {
+      record('setSkipChooser', skip);
     },
     async loadRow(id) {
       record('loadRow', id);

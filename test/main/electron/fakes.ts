@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import type { AppCore } from '../../../main/core/appCore';
 import type { Logger } from '../../../main/core/ports';
-import type { AppState, BridgeEvent, BridgeHandlers, DiagnosticsView } from '../../../shared/bridge';
+import type { AppState, BridgeEvent, BridgeHandlers, DiagnosticsView, HouseholdView } from '../../../shared/bridge';
 
 export function fakeLogger(): Logger & { entries: { level: string; message: string }[] } {
   const entries: { level: string; message: string }[] = [];
@@ -10,6 +10,10 @@ export function fakeLogger(): Logger & { entries: { level: string; message: stri
     entries.push({ level, message });
   };
   return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export function emptyHousehold(): HouseholdView {
+  return { members: [], guest: { available: false, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined };
 }
 
 export function appState(overrides: Partial<AppState> = {}): AppState {
@@ -25,6 +29,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     guestModeAvailable: false,
     sandbox: undefined,
     kiosk: { enabled: false, idleSeconds: 0 },
+    household: emptyHousehold(),
     voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
     version: '0.1.0',
     ...overrides,
@@ -45,6 +50,14 @@ export function fakeHandlers(state: AppState = appState()) {
     startPairing: vi.fn(async () => undefined),
     browseAsGuest: vi.fn(async () => ({ ok: true as const, value: undefined })),
     signOut: vi.fn(async () => undefined),
+    chooseProfile: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    addMember: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    cancelAddMember: vi.fn(async () => undefined),
+    signOutMember: vi.fn(async () => undefined),
+    setChild: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    setPin: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    setExplicit: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    setSkipChooser: vi.fn(async () => undefined),
     loadRow: vi.fn(async () => ({ ok: false as const, error: { kind: 'network' as const, message: 'offline', retryable: true } })),
     getDetail: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, message: 'gone', retryable: false } })),
     getTracks: vi.fn(async (_ref: unknown, offset: number) => ({ ok: true as const, value: { offset, total: 0, tracks: [] } })),
