@@ -284,7 +284,7 @@ function memoryOnly(why: CoreText): VaultStatus {
 }
 
 /** What is true of the tokens for each policy and cipher: stored under a keyring or a key file, stored weakly, or kept in memory. */
-function decide(options: TokenVaultOptions): { persist: boolean; status: VaultStatus } {
+export function decide(options: Pick<TokenVaultOptions, 'cipher' | 'policy' | 'noCipherReason'>): { persist: boolean; status: VaultStatus } {
   const { cipher, policy } = options;
   if (policy === 'memory') return { persist: false, status: memoryOnly(vaultReason('memoryPolicy')) };
   if (cipher === undefined) return { persist: false, status: memoryOnly(options.noCipherReason ?? vaultReason('noCipher')) };

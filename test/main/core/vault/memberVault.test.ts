@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { TokenSet } from '../../../../main/core/auth/tokens';
+import { createAesGcmCipher } from '../../../../main/core/vault/aesGcmCipher';
+import { MEMBERS_INDEX_KEY, MemberVault, memberTokensKey } from '../../../../main/core/vault/memberVault';
+import { setAsideKey } from '../../../../main/core/vault/setAside';
+import { TokenVault, VAULT_KEY, type StoragePolicy } from '../../../../main/core/vault/tokenVault';
+import type { Cipher } from '../../../../main/core/ports';
+import { fakeCipher, memoryLogger, MemoryStore } from '../support/fakes';
+
+function tokens(n: number): TokenSet {
+  return {
+    accessToken: `access-SECRET-${n}`,
+    refreshToken: `refresh-SECRET-${n}`,
+    tokenType: 'Bearer',
+    issuedAt: 1_790_000_000_000,
+    expiresAt: 1_790_003_600_000 + n,
+  };
+}
+
+function open(store: MemoryStore, cipher: Cipher | undefined, policy: StoragePolicy = 'os-keyring') {
+  const logger = memoryLogger();
+  return { vault: new MemberVault({ store, cipher, policy, logger }), logger };
+}
+
+describe('member vault', () => {
+  it('keeps six members, each sealed under their own key, with no token in plaintext at rest', () => {
+    const store = new MemoryStore();
+    const cipher = createAesGcmCipher(randomBytes(32));
+    const { vault } = open(store, cipher);
+    const keys = [1, 2, 3, 4, 5, 6].map((n) => vault.add(tokens(n)));
+    expect(new Set(keys).size).toBe(6);
+    const dump = store.dump();
+    expect(dump).not.toContain('SECRET');
+    for (const key of keys) {
+      expect(key).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+      expect(store.get(memberTokensKey(key))).toMatchObject({ version: 1, ciphertext: expect.any(String) });
+    }
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys });
+
+    const reopened = open(store, cipher).vault.load();
+    expect(reopened.map((m) => m.key)).toEqual(keys);
+    expect(reopened.map((m) => m.tokens)).toEqual([1, 2, 3, 4, 5, 6].map(tokens));
+    // A rotation of one member's tokens re-seals theirs alone, still without plaintext.
+    const again = open(store, cipher).vault;
+    again.load();
+    again.slot(keys[2] ?? '').save(tokens(33));
+    expect(store.dump()).not.toContain('SECRET');
+    expect(open(store, cipher).vault.load().map((m) => m.tokens.accessToken)).toEqual(
+      ['access-SECRET-1', 'access-SECRET-2', 'access-SECRET-33', 'access-SECRET-4', 'access-SECRET-5', 'access-SECRET-6'],
+    );
+  });
+
+  it("a corrupt member's entry is discarded alone: the others survive", () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const [a, b, c] = [1, 2, 3].map((n) => vault.add(tokens(n)));
+    // Damaged in a way no key explains: it opens, but is no token set.
+    store.set(memberTokensKey(b ?? ''), { version: 1, ciphertext: cipher.encrypt('{not json').toString('base64') });
+    const { vault: reopened, logger } = open(store, cipher);
+    expect(reopened.load().map((m) => [m.key, m.tokens.accessToken])).toEqual([
+      [a, 'access-SECRET-1'],
+      [c, 'access-SECRET-3'],
+    ]);
+    expect(logger.lines.some((l) => l.level === 'warn' && l.message.includes('discarding'))).toBe(true);
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [a, c] });
+    // An unreadable shape is no worse.
+    store.set(memberTokensKey(c ?? ''), 42);
+    expect(open(store, cipher).vault.load().map((m) => m.key)).toEqual([a]);
+  });
+
+  it("a member sealed under another key is set aside alone and comes back with that key; the others stay signed in", () => {
+    const store = new MemoryStore();
+    const first = createAesGcmCipher(randomBytes(32));
+    const second = createAesGcmCipher(randomBytes(32));
+    const a = open(store, first).vault.add(tokens(1));
+    // Member b was paired on a start with another key.
+    const v2 = open(store, second).vault;
+    v2.load();
+    const b = v2.add(tokens(2));
+    expect(open(store, second).vault.load().map((m) => m.key)).toEqual([b]);
+    expect(store.get(setAsideKey(memberTokensKey(a)))).toBeDefined();
+    expect(open(store, first).vault.load().map((m) => m.key)).toEqual([a]);
+  });
+
+  it('moves the single sign-in of an older vault to the first member, refresh mark included, without a new pairing', () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const old = new TokenVault({ store, cipher, policy: 'os-keyring', logger: memoryLogger() });
+    old.save(tokens(7));
+    old.markRefreshing();
+    const { vault } = open(store, cipher);
+    const loaded = vault.load();
+    expect(loaded).toEqual([{ key: expect.any(String), tokens: tokens(7), refreshWasInterrupted: true }]);
+    expect(store.get(VAULT_KEY)).toBeUndefined();
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [loaded[0]?.key] });
+    expect(open(store, cipher).vault.load().map((m) => m.tokens)).toEqual([tokens(7)]);
+  });
+
+  it('remove() forgets one member, tokens and index entry; the memory policy and no cipher keep members in memory only', () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const a = vault.add(tokens(1));
+    const b = vault.add(tokens(2));
+    vault.remove(a);
+    expect(store.get(memberTokensKey(a))).toBeUndefined();
+    expect(open(store, cipher).vault.load().map((m) => m.key)).toEqual([b]);
+
+    for (const [policy, c] of [['memory', cipher], ['os-keyring', undefined]] as const) {
+      const memoryStore = new MemoryStore();
+      const mem = open(memoryStore, c, policy).vault;
+      const key = mem.add(tokens(3));
+      expect(mem.slot(key).load()).toEqual(tokens(3));
+      expect(mem.status.protection).toBe('memory');
+      expect(memoryStore.data.size).toBe(0);
+    }
+  });
+
+  it("a store that fails to write one member's entry keeps that member in memory and says so", () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    vault.add(tokens(1));
+    const failing = vault.add(tokens(2));
+    const set = store.set.bind(store);
+    store.set = (key, value) => {
+      if (key === memberTokensKey(failing)) throw new Error('disk full');
+      set(key, value);
+    };
+    vault.slot(failing).save(tokens(22));
+    expect(vault.slot(failing).load()).toEqual(tokens(22));
+    expect(vault.status.protection).toBe('memory');
+    expect(vault.status.reasonKey).toBe('storage.writeFailed');
+  });
+});
