@@ -8,6 +8,8 @@
  * try after a lost answer is refused, the member keeps the access token they have until it expires or is refused.
  *
  * One renewal lives as long as one member's sign-in: the session makes a new one on every sign-in and stops the old.
+ * Only the member on screen renews on a schedule: the others are paused (no timer, a refresh in flight still lands)
+ * and started again when chosen, which refreshes at once when their time came meanwhile.
  */
 import type { PairingNotice } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
@@ -15,7 +17,7 @@ import { CoreError, MESSAGES } from '../errors';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from '../net/backoff';
 import type { Clock, Logger } from '../ports';
 import { scheduleAt, type TimerHandle } from '../timers';
-import type { TokenVault } from '../vault/tokenVault';
+import type { MemberTokenSlot } from '../vault/memberVault';
 import { describe, mayHaveBeenCarriedOut } from './answers';
 import { EXPIRY_SKEW_MS, refreshAtFor, type LifetimeBounds } from './expiry';
 import type { TokenClient } from './tokenClient';
@@ -25,7 +27,8 @@ export interface MemberRenewalOptions {
   client: TokenClient;
   clock: Clock;
   logger: Logger;
-  vault: TokenVault;
+  /** The member's own entry in the vault. */
+  vault: Pick<MemberTokenSlot, 'save' | 'markRefreshing' | 'refreshSettled'>;
   lifetimeBounds: LifetimeBounds;
   backoff?: BackoffPolicy | undefined;
   checkEveryMs?: number | undefined;
@@ -47,6 +50,8 @@ export class MemberRenewal {
   /** The renewal was lost (a try after a lost answer was refused): the access token serves until it expires. */
   private lost = false;
   private stopped = false;
+  /** Not on screen: no timed refresh until started again. */
+  private paused = true;
   /** The renewal in doubt is one the last process began and never finished (not one whose answer got lost here). */
   private interrupted: boolean;
 
@@ -63,9 +68,26 @@ export class MemberRenewal {
     return this.current;
   }
 
-  /** The first refresh, timed from the tokens' lifetime. */
-  start(): void {
-    this.scheduleRefresh(this.refreshAt(this.current));
+  /**
+   * On screen: the next refresh, timed from the tokens' lifetime (at once when that time has passed), or now
+   * (`refreshNow`: a member chosen after time off screen, whose grant the service may have ended meanwhile).
+   */
+  start(refreshNow = false): void {
+    this.paused = false;
+    if (this.lost) {
+      this.endIfExpired();
+      return;
+    }
+    if (this.refreshing !== undefined) return;
+    const at = refreshNow || this.failures > 0 ? this.options.clock.now() : this.refreshAt(this.current);
+    this.scheduleRefresh(at);
+  }
+
+  /** Off screen: no timed refresh; one in flight still lands in the vault. */
+  pause(): void {
+    this.paused = true;
+    this.timer?.cancel();
+    this.timer = undefined;
   }
 
   /** No request lands and no timer fires after this. */
@@ -77,6 +99,7 @@ export class MemberRenewal {
 
   /** The machine woke up: refresh at once if the token's time came while asleep (or a try had failed). */
   resume(): void {
+    if (this.paused) return;
     if (this.lost) {
       this.endIfExpired();
       return;
@@ -88,7 +111,7 @@ export class MemberRenewal {
 
   /** The network is back: a refresh that failed is tried again now. */
   online(): void {
-    if (this.failures > 0 && this.refreshing === undefined && !this.lost) this.scheduleRefresh(this.options.clock.now());
+    if (!this.paused && this.failures > 0 && this.refreshing === undefined && !this.lost) this.scheduleRefresh(this.options.clock.now());
   }
 
   /** A valid access token, refreshed first when it is (nearly) expired. */
@@ -194,7 +217,7 @@ export class MemberRenewal {
       validForMs: held.expiresAt - this.options.clock.now(),
     });
     this.timer?.cancel();
-    this.timer = scheduleAt(this.options.clock, held.expiresAt, () => this.endIfExpired(), this.timerOptions());
+    if (!this.paused) this.timer = scheduleAt(this.options.clock, held.expiresAt, () => this.endIfExpired(), this.timerOptions());
     return new CoreError({ kind: 'auth', messageKey: 'signInExpired', retryable: false, cause });
   }
 
@@ -223,7 +246,7 @@ export class MemberRenewal {
 
   private scheduleRefresh(at: number): void {
     this.timer?.cancel();
-    if (this.stopped || this.current.refreshToken === undefined || this.lost) {
+    if (this.stopped || this.paused || this.current.refreshToken === undefined || this.lost) {
       this.timer = undefined;
       return;
     }

@@ -1,10 +1,11 @@
 /**
- * The sign-in session: who Tunewall speaks for (a member, a guest, or nobody yet), the tokens behind it, and the one
- * way the catalog reaches the service with them (`authorizedFetch`). A member's tokens renew themselves
- * (memberRenewal.ts: ahead of expiry, single-flight, the rotated refresh token stored first, a lost answer handled);
- * a guest's token is asked for again when it runs out.
+ * The sign-in session: who Tunewall speaks for (one of the household's members, a guest, or nobody yet), the tokens
+ * behind it, and the one way the catalog reaches the service with them (`authorizedFetch`). Every member signed in on
+ * this TV keeps their own tokens and renewal (memberRenewal.ts: ahead of expiry, single-flight, the rotated refresh
+ * token stored first, a lost answer handled); only the one on screen renews on a schedule. A guest's token is asked
+ * for again when it runs out. A second device flow adds a member (or pairs one again) while the others stay signed in.
  */
-import type { AuthState, MemberView, PairingNotice, Result } from '../../../shared/bridge';
+import { MAX_MEMBERS, type AddingMember, type AuthState, type MemberView, type PairingNotice, type Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
 import { CoreError, coreText, toUiError } from '../errors';
 import { withTimeout } from '../net/http';
@@ -15,28 +16,49 @@ import { MemberRenewal } from './memberRenewal';
 import type { ApiAuth, AuthSessionOptions } from './sessionOptions';
 import { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
+import { singleMemberVault, type HouseholdVault } from '../vault/memberVault';
+import { TokenVault } from '../vault/tokenVault';
 
 export type { AuthSessionOptions } from './sessionOptions';
 
 type Mode = 'none' | 'member' | 'guest';
 
+/** A member signed in on this TV: their renewal, or nothing while they must pair again. */
+interface MemberEntry {
+  renewal: MemberRenewal | undefined;
+  /** Aborted when their sign-in ends: a refresh of theirs under way then lands nowhere. */
+  lifetime: AbortController;
+  /** Why they must pair again, once the service ended their sign-in while others stayed signed in. */
+  ended: PairingNotice | undefined;
+}
+
+/** Who comes on screen when Tunewall starts with members: a member's key, 'guest', or undefined for the chooser. */
+export type StartChoice = (keys: readonly string[]) => string | undefined;
+
 export class AuthSession implements ApiAuth {
   private readonly client: TokenClient;
   private readonly flow: DeviceFlow;
+  /** Adding a member (or pairing one again) while the others stay signed in. */
+  private readonly addFlow: DeviceFlow;
+  private readonly vault: HouseholdVault;
   private readonly listeners = new Set<(state: AuthState) => void>();
+  private readonly householdListeners = new Set<() => void>();
+  private readonly removedListeners = new Set<(key: string) => void>();
   private current: AuthState = { status: 'starting' };
   private mode: Mode = 'none';
-  /** The member's tokens and their renewal; one per sign-in. */
-  private member: MemberRenewal | undefined;
+  private readonly members = new Map<string, MemberEntry>();
+  private active: string | undefined;
+  private addingState: AddingMember | undefined;
   private guest: TokenSet | undefined;
   private memberView: MemberView | undefined;
   private notice: PairingNotice | undefined;
   private guestRequest: Promise<TokenSet> | undefined;
-  /** Aborted on sign-out and dispose: requests of the old session must not land in the new one. */
-  private lifetime = new AbortController();
+  /** Aborted on every change of who is on screen: requests made for one must not land for another. */
+  private screen = new AbortController();
   private disposed = false;
 
   constructor(private readonly options: AuthSessionOptions) {
+    this.vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
     this.client = new TokenClient({
       fetch: options.fetch,
       clock: options.clock,
@@ -44,13 +66,25 @@ export class AuthSession implements ApiAuth {
       ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
       ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
     });
-    this.flow = new DeviceFlow({
+    this.flow = this.deviceFlow(
+      (state) => this.onFlowState(state),
+      (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
+    );
+    this.addFlow = this.deviceFlow(
+      (state) => this.onAddFlowState(state),
+      (tokens, receivedAt) => this.onAdded(tokens, receivedAt),
+    );
+  }
+
+  private deviceFlow(onState: (state: DeviceFlowState) => void, onTokens: (tokens: TokenResponse, receivedAt: number) => void): DeviceFlow {
+    const { options } = this;
+    return new DeviceFlow({
       client: this.client,
       clock: options.clock,
       logger: options.logger,
       qrMatrix: options.qrMatrix,
-      onState: (state) => this.onFlowState(state),
-      onTokens: (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
+      onState,
+      onTokens,
       ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
       ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
       ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
@@ -70,6 +104,25 @@ export class AuthSession implements ApiAuth {
     return this.options.guestMode;
   }
 
+  /** Every member signed in on this TV, in the order they were added, and whether they must pair again. */
+  get household(): Array<{ key: string; needsPairing: boolean }> {
+    return [...this.members].map(([key, entry]) => ({ key, needsPairing: entry.renewal === undefined }));
+  }
+
+  /** The member on screen (their key); undefined for a guest or nobody. */
+  get activeMember(): string | undefined {
+    return this.mode === 'member' ? this.active : undefined;
+  }
+
+  get isGuest(): boolean {
+    return this.mode === 'guest';
+  }
+
+  /** The pairing of a member being added (or paired again); undefined when nobody is. */
+  get adding(): AddingMember | undefined {
+    return this.addingState;
+  }
+
   /** Epoch ms the current access token stops working (for diagnostics; never the token). */
   get tokenValidUntil(): number | undefined {
     return this.activeTokens()?.expiresAt;
@@ -81,7 +134,8 @@ export class AuthSession implements ApiAuth {
    */
   get renewsItself(): boolean | undefined {
     if (this.mode === 'guest') return true;
-    if (this.mode === 'member' && this.member !== undefined) return this.member.tokens.refreshToken !== undefined;
+    const renewal = this.activeRenewal();
+    if (renewal !== undefined) return renewal.tokens.refreshToken !== undefined;
     return undefined;
   }
 
@@ -90,63 +144,168 @@ export class AuthSession implements ApiAuth {
     return () => this.listeners.delete(listener);
   }
 
-  /** Signed in from the vault when it holds tokens; otherwise pairing starts. */
-  start(): void {
-    const stored = this.options.vault.load();
-    if (stored === undefined) {
+  /** The household changed without the auth state changing: a member added or paired again, adding under way. */
+  onHouseholdChange(listener: () => void): void {
+    this.householdListeners.add(listener);
+  }
+
+  /** A member left the household (signed out, or their sign-in ended when nobody else was signed in). */
+  onMemberRemoved(listener: (key: string) => void): void {
+    this.removedListeners.add(listener);
+  }
+
+  /**
+   * Signed in from the vault when it holds tokens, otherwise pairing starts. With several members, `choose` says who
+   * comes on screen (a key, 'guest'); undefined: the chooser. One member comes on screen directly.
+   */
+  start(choose?: StartChoice): void {
+    const stored = this.vault.load();
+    for (const member of stored) this.members.set(member.key, this.entryFor(member.key, member.tokens, member.refreshWasInterrupted));
+    if (stored.length === 0) {
       this.startPairingInternal();
       return;
     }
-    this.becomeMember(stored);
+    const keys = stored.map((m) => m.key);
+    const choice = choose === undefined ? (keys.length === 1 ? keys[0] : undefined) : choose(keys);
+    if (choice === 'guest' && this.options.guestMode) {
+      this.setState({ status: 'choosing' });
+      void this.chooseGuest();
+    } else if (choice !== undefined && this.members.has(choice)) this.activate(choice);
+    else this.setState({ status: 'choosing' });
   }
 
   /**
    * A key press on the pairing, denied, expired or error screen (or a guest choosing to sign in): a fresh code, a
-   * fresh renewal count. A signed-in member signs out first; this does nothing for them.
+   * fresh renewal count; on Add a member, a fresh code for it. A member on screen does not pair.
    */
   startPairing(): void {
-    if (this.mode === 'member') return;
+    if (this.addingState !== undefined) {
+      this.addFlow.start();
+      return;
+    }
+    if (this.mode === 'member' || this.members.size > 0) return;
     this.notice = undefined;
     this.startPairingInternal();
   }
 
-  /** Browse the public catalog with a client-credentials token. */
+  /** Browse the public catalog with a client-credentials token (from pairing; the chooser uses chooseGuest). */
   async browseAsGuest(): Promise<Result<void>> {
     if (this.mode === 'member') {
       // Guest mode must not keep a member's tokens alive underneath: signing out is an explicit step.
-      return {
-        ok: false,
-        error: { kind: 'auth', retryable: false, ...coreText('signOutFirst') },
-      };
+      return { ok: false, error: { kind: 'auth', retryable: false, ...coreText('signOutFirst') } };
     }
+    return this.chooseGuest();
+  }
+
+  /** Puts the guest on screen; the members stay signed in, paused. */
+  async chooseGuest(): Promise<Result<void>> {
     if (!this.options.guestMode) {
-      return {
-        ok: false,
-        error: { kind: 'config', retryable: false, ...coreText('guestModeOff') },
-      };
+      return { ok: false, error: { kind: 'config', retryable: false, ...coreText('guestModeOff') } };
     }
+    if (this.mode === 'guest') return { ok: true, value: undefined };
+    let guest: TokenSet;
     try {
-      await this.guestToken();
+      guest = await this.guestToken();
     } catch (error) {
       this.options.logger.warn('session: no guest token', { error: describe(error) });
       return { ok: false, error: toUiError(error) };
     }
     this.flow.cancel();
+    this.leaveScreen();
+    this.guest = guest;
     this.mode = 'guest';
     this.notice = undefined;
     this.setState({ status: 'signed-in', mode: 'guest', member: undefined });
     return { ok: true, value: undefined };
   }
 
-  /** Forgets every token (vault included) and shows pairing again. */
-  async signOut(): Promise<void> {
-    this.resetTokens();
-    this.options.vault.clear();
-    this.notice = undefined;
-    this.startPairingInternal();
+  /**
+   * Puts a member on screen. One whose sign-in the service ended is asked alone to pair again (`adding.again`, the
+   * chooser underneath). False when there is no such member.
+   */
+  choose(key: string): boolean {
+    const entry = this.members.get(key);
+    if (entry === undefined) return false;
+    if (entry.renewal === undefined) {
+      this.pairAgain(key, entry.ended);
+      return true;
+    }
+    if (this.mode !== 'member' || this.active !== key) this.activate(key, true);
+    return true;
   }
 
-  /** The member's profile, fetched by the catalog after sign-in. */
+  /** Nobody on screen: the chooser, the others staying signed in. */
+  showChooser(): void {
+    if (this.members.size === 0) return;
+    this.leaveScreen();
+    this.setState({ status: 'choosing' });
+  }
+
+  /** Starts pairing one more member; false when the household is full. */
+  addMember(): boolean {
+    if (this.addingState?.again === undefined && this.addingState !== undefined) return true;
+    if (this.members.size >= MAX_MEMBERS) return false;
+    this.addingState = { again: undefined, pairing: { status: 'starting' } };
+    this.addFlow.start();
+    this.householdChanged();
+    return true;
+  }
+
+  /** Stops adding (or pairing again) a member; whoever was on screen stays. */
+  cancelAdding(): void {
+    if (this.addingState === undefined) return;
+    this.addFlow.cancel();
+    this.addingState = undefined;
+    this.householdChanged();
+  }
+
+  /** Forgets the member on screen (their tokens, vault entry included); the guest leaves the screen. */
+  async signOut(): Promise<void> {
+    if (this.mode === 'member' && this.active !== undefined) {
+      this.signOutMember(this.active);
+      return;
+    }
+    if (this.mode === 'guest') this.leaveScreen();
+    this.notice = undefined;
+    this.afterLeaving();
+  }
+
+  /** Forgets one member: their tokens and their renewal. Then: the chooser, the one member left, or pairing. */
+  signOutMember(key: string): void {
+    const entry = this.members.get(key);
+    if (entry === undefined) return;
+    const wasOnScreen = this.mode === 'member' && this.active === key;
+    this.dropMember(key, entry);
+    if (this.addingState?.again === key) this.cancelAdding();
+    this.notice = undefined;
+    if (wasOnScreen) {
+      this.leaveScreen();
+      this.afterLeaving();
+    } else if (this.members.size === 0 && this.mode === 'none') this.afterLeaving();
+    else this.householdChanged();
+  }
+
+  /**
+   * `from` turned out to be `into` paired twice (the same member id from the service): the newer tokens move to
+   * `into`, `from` is forgotten, and whoever of the two was on screen is `into` now.
+   */
+  merge(from: string, into: string): void {
+    const source = this.members.get(from);
+    const target = this.members.get(into);
+    const renewal = source?.renewal;
+    if (source === undefined || target === undefined || renewal === undefined || from === into) return;
+    const tokens = renewal.tokens;
+    const wasOnScreen = this.mode === 'member' && this.active === from;
+    this.dropMember(from, source);
+    target.renewal?.stop();
+    target.lifetime.abort();
+    this.vault.put(into, tokens);
+    this.members.set(into, this.entryFor(into, tokens, false));
+    if (wasOnScreen) this.activate(into);
+    else this.householdChanged();
+  }
+
+  /** The profile of the member on screen, fetched by the catalog once they are on screen. */
   setMember(member: MemberView | undefined): void {
     this.memberView = member;
     if (this.current.status === 'signed-in' && this.current.mode === 'member') {
@@ -158,28 +317,36 @@ export class AuthSession implements ApiAuth {
   resume(): void {
     if (this.disposed) return;
     this.flow.resume();
-    if (this.mode === 'member') this.member?.resume();
+    this.addFlow.resume();
+    this.activeRenewal()?.resume();
   }
 
   /** The network is back: what waits on it is retried now. */
   online(): void {
     if (this.disposed) return;
     this.flow.resume();
-    if (this.mode === 'member') this.member?.online();
+    this.addFlow.resume();
+    this.activeRenewal()?.online();
   }
 
   /** Stops everything: no request in flight, no timer left. */
   dispose(): void {
     this.disposed = true;
     this.flow.cancel();
-    this.member?.stop();
-    this.lifetime.abort();
+    this.addFlow.cancel();
+    for (const entry of this.members.values()) {
+      entry.renewal?.stop();
+      entry.lifetime.abort();
+    }
+    this.screen.abort();
     this.listeners.clear();
+    this.householdListeners.clear();
   }
 
   /** A valid access token, refreshed first when it is (nearly) expired. */
   async accessToken(): Promise<string> {
-    if (this.mode === 'member' && this.member !== undefined) return this.member.accessToken();
+    const renewal = this.activeRenewal();
+    if (renewal !== undefined) return renewal.accessToken();
     if (this.mode === 'guest') {
       const guest = this.guest;
       if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
@@ -189,11 +356,12 @@ export class AuthSession implements ApiAuth {
   }
 
   /**
-   * Refreshes the member's tokens. Single-flight: every caller while a refresh is under way gets that refresh's
-   * result. The new token set is in the vault before this resolves.
+   * Refreshes the tokens of the member on screen. Single-flight per member: every caller while a refresh is under way
+   * gets that refresh's result. The new token set is in the vault before this resolves.
    */
   refresh(): Promise<TokenSet> {
-    if (this.mode === 'member' && this.member !== undefined) return this.member.refresh();
+    const renewal = this.activeRenewal();
+    if (renewal !== undefined) return renewal.refresh();
     return Promise.reject(new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false }));
   }
 
@@ -216,7 +384,7 @@ export class AuthSession implements ApiAuth {
     headers.set('Authorization', `Bearer ${token}`);
     return withTimeout(
       {
-        signal: this.lifetime.signal,
+        signal: this.screen.signal,
         extraSignal: init.signal,
         ...(this.options.requestTimeoutMs === undefined ? {} : { timeoutMs: this.options.requestTimeoutMs }),
       },
@@ -231,16 +399,17 @@ export class AuthSession implements ApiAuth {
       this.guest = undefined;
       return (await this.guestToken()).accessToken;
     }
-    if (this.mode === 'member' && this.member !== undefined) return this.member.renewAfterRejection(used);
+    const renewal = this.activeRenewal();
+    if (renewal !== undefined) return renewal.renewAfterRejection(used);
     throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
   /** A client-credentials token, single-flight; kept in memory only (it can be had again at any time). */
   private guestToken(): Promise<TokenSet> {
     this.guestRequest ??= (async () => {
-      const lifetime = this.lifetime;
-      const response = await this.client.clientCredentials(lifetime.signal);
-      if (lifetime.signal.aborted) throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
+      const screen = this.screen;
+      const response = await this.client.clientCredentials(screen.signal);
+      if (screen.signal.aborted) throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
       const tokens = tokenSetFrom(response, this.options.clock.now());
       // A client-credentials answer carries no refresh token; should one come, a guest has no use for it.
       const guest: TokenSet = { ...tokens, refreshToken: undefined };
@@ -252,55 +421,130 @@ export class AuthSession implements ApiAuth {
     return this.guestRequest;
   }
 
+  /** The first member of the household paired. */
   private onPaired(response: TokenResponse, receivedAt: number): void {
     const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
-    this.options.vault.save(tokens);
+    const key = this.vault.add(tokens);
     this.notice = undefined;
-    this.becomeMember(tokens);
+    this.members.set(key, this.entryFor(key, tokens, false));
+    this.activate(key);
   }
 
-  private becomeMember(tokens: TokenSet): void {
-    this.guest = undefined;
-    this.member?.stop();
-    this.member = new MemberRenewal(tokens, {
+  /** A member added (or paired again) while the others stayed signed in: on screen now. */
+  private onAdded(response: TokenResponse, receivedAt: number): void {
+    const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
+    const again = this.addingState?.again;
+    this.addingState = undefined;
+    let key: string;
+    if (again !== undefined && this.members.has(again)) {
+      key = again;
+      this.vault.put(key, tokens);
+    } else key = this.vault.add(tokens);
+    this.members.get(key)?.lifetime.abort();
+    this.members.set(key, this.entryFor(key, tokens, false));
+    this.activate(key);
+  }
+
+  private entryFor(key: string, tokens: TokenSet, refreshWasInterrupted: boolean): MemberEntry {
+    const lifetime = new AbortController();
+    const renewal = new MemberRenewal(tokens, {
       client: this.client,
       clock: this.options.clock,
       logger: this.options.logger,
-      vault: this.options.vault,
+      vault: this.vault.slot(key),
       lifetimeBounds: this.lifetimeBounds,
       backoff: this.options.backoff,
       checkEveryMs: this.options.checkEveryMs,
-      signal: this.lifetime.signal,
-      onEnded: (notice) => this.endSession(notice),
-      refreshWasInterrupted: this.options.vault.refreshWasInterrupted,
+      signal: lifetime.signal,
+      onEnded: (notice) => this.memberEnded(key, notice),
+      refreshWasInterrupted,
     });
+    return { renewal, lifetime, ended: undefined };
+  }
+
+  /**
+   * `key` on screen: the one before paused, their requests cancelled, this member's renewal timed again (or refreshed
+   * now when they come back from time off screen).
+   */
+  private activate(key: string, refreshNow = false): void {
+    const entry = this.members.get(key);
+    const renewal = entry?.renewal;
+    if (renewal === undefined) return;
+    this.flow.cancel();
+    this.leaveScreen();
     this.mode = 'member';
-    this.setState({ status: 'signed-in', mode: 'member', member: this.memberView });
-    if (!this.disposed) this.member.start();
+    this.active = key;
+    this.setState({ status: 'signed-in', mode: 'member', member: undefined });
+    if (!this.disposed) renewal.start(refreshNow);
   }
 
-  /** The service ended the sign-in (refused or expired it): tokens forgotten, pairing with the reason. */
-  private endSession(notice: PairingNotice): void {
-    this.resetTokens();
-    this.options.vault.clear();
-    this.notice = notice;
-    this.startPairingInternal();
-  }
-
-  private resetTokens(): void {
-    this.lifetime.abort();
-    this.lifetime = new AbortController();
-    this.member?.stop();
-    this.member = undefined;
+  /** Nobody on screen: the member's renewal paused, requests made for them or the guest cancelled. */
+  private leaveScreen(): void {
+    this.activeRenewal()?.pause();
+    this.screen.abort();
+    this.screen = new AbortController();
     this.guestRequest = undefined;
     this.guest = undefined;
     this.memberView = undefined;
     this.mode = 'none';
+    this.active = undefined;
+  }
+
+  private dropMember(key: string, entry: MemberEntry): void {
+    entry.renewal?.stop();
+    entry.lifetime.abort();
+    this.members.delete(key);
+    this.vault.remove(key);
+    for (const listener of this.removedListeners) listener(key);
+  }
+
+  /** Someone left the screen: the chooser, the one member left directly, or pairing when nobody is left. */
+  private afterLeaving(): void {
+    const usable = [...this.members].filter(([, entry]) => entry.renewal !== undefined);
+    const only = usable[0];
+    if (this.members.size === 0) this.startPairingInternal();
+    else if (this.members.size === 1 && only !== undefined) this.activate(only[0]);
+    else this.setState({ status: 'choosing' });
+  }
+
+  /**
+   * The service ended a member's sign-in (refused or expired it). With others signed in, that member alone pairs
+   * again (now if on screen, else when chosen); alone, they are forgotten and pairing shows the reason.
+   */
+  private memberEnded(key: string, notice: PairingNotice): void {
+    const entry = this.members.get(key);
+    if (entry === undefined) return;
+    const wasOnScreen = this.mode === 'member' && this.active === key;
+    const othersSignedIn = [...this.members].some(([k, e]) => k !== key && e.renewal !== undefined);
+    if (!othersSignedIn) {
+      // Every member is gone, the others already needing a pairing: pairing with the reason, as for one member.
+      for (const [k, e] of [...this.members]) this.dropMember(k, e);
+      this.leaveScreen();
+      this.cancelAdding();
+      this.notice = notice;
+      this.startPairingInternal();
+      return;
+    }
+    entry.renewal?.stop();
+    entry.lifetime.abort();
+    this.vault.slot(key).clear();
+    this.members.set(key, { renewal: undefined, lifetime: new AbortController(), ended: notice });
+    if (wasOnScreen) this.pairAgain(key, notice);
+    else this.householdChanged();
+  }
+
+  /** Asks member `key` alone to pair again, the chooser underneath; Back there leaves the chooser. */
+  private pairAgain(key: string, notice: PairingNotice | undefined): void {
+    this.leaveScreen();
+    this.addFlow.cancel();
+    this.addingState = { again: key, pairing: notice === undefined ? { status: 'starting' } : { status: 'requesting-code', attempt: 1, notice } };
+    this.setState({ status: 'choosing' });
+    this.addFlow.start();
   }
 
   private startPairingInternal(): void {
     if (this.disposed) return;
-    if (this.mode !== 'none') this.resetTokens();
+    if (this.mode !== 'none') this.leaveScreen();
     this.flow.start();
   }
 
@@ -312,10 +556,34 @@ export class AuthSession implements ApiAuth {
     this.setState(state);
   }
 
+  private onAddFlowState(state: DeviceFlowState): void {
+    const adding = this.addingState;
+    if (adding === undefined) return;
+    const notice = adding.again === undefined ? undefined : this.members.get(adding.again)?.ended;
+    const pairing = notice !== undefined && (state.status === 'pairing' || state.status === 'requesting-code') ? { ...state, notice } : state;
+    this.addingState = { again: adding.again, pairing };
+    this.householdChanged();
+  }
+
+  private activeRenewal(): MemberRenewal | undefined {
+    if (this.mode !== 'member' || this.active === undefined) return undefined;
+    return this.members.get(this.active)?.renewal;
+  }
+
   private activeTokens(): TokenSet | undefined {
-    if (this.mode === 'member') return this.member?.tokens;
+    if (this.mode === 'member') return this.activeRenewal()?.tokens;
     if (this.mode === 'guest') return this.guest;
     return undefined;
+  }
+
+  private householdChanged(): void {
+    for (const listener of this.householdListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.options.logger.error('session: a household listener threw', { error: describe(error) });
+      }
+    }
   }
 
   private setState(state: AuthState): void {

@@ -2,6 +2,7 @@
 import type { QrMatrix } from '../../../shared/bridge';
 import type { BackoffPolicy } from '../net/backoff';
 import type { Clock, FetchLike, Logger } from '../ports';
+import type { HouseholdVault } from '../vault/memberVault';
 import type { TokenVault } from '../vault/tokenVault';
 import type { LifetimeBounds } from './expiry';
 import type { TokenServiceConfig } from './tokenClient';
@@ -16,7 +17,8 @@ export interface AuthSessionOptions {
   clock: Clock;
   logger: Logger;
   service: TokenServiceConfig;
-  vault: TokenVault;
+  /** The household's vault; one TokenVault holds a single member (each new pairing replaces the last). */
+  vault: HouseholdVault | TokenVault;
   qrMatrix: (text: string) => QrMatrix;
   /** Whether browsing without a member (client-credentials token) is offered. */
   guestMode: boolean;

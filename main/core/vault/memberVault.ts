@@ -32,6 +32,15 @@ export type MemberTokenSlot = Pick<TokenVault, 'load' | 'save' | 'clear' | 'mark
 
 export type MemberVaultOptions = Omit<TokenVaultOptions, 'key'> & { newKey?: () => string };
 
+/** The vault as a household's sign-ins use it: MemberVault, or one TokenVault holding a single member. */
+export interface HouseholdVault {
+  load(): LoadedMember[];
+  add(tokens: TokenSet): string;
+  put(key: string, tokens: TokenSet): void;
+  slot(key: string): MemberTokenSlot;
+  remove(key: string): void;
+}
+
 export interface LoadedMember {
   key: string;
   tokens: TokenSet;
@@ -39,7 +48,7 @@ export interface LoadedMember {
   refreshWasInterrupted: boolean;
 }
 
-export class MemberVault {
+export class MemberVault implements HouseholdVault {
   private readonly store: KeyValueStore;
   private readonly logger: Logger;
   private readonly options: MemberVaultOptions;
@@ -101,6 +110,15 @@ export class MemberVault {
     this.writeIndex(false);
     this.slot(key).save(tokens);
     return key;
+  }
+
+  /** The tokens of a member already known (paired again): same key, same place in the index. */
+  put(key: string, tokens: TokenSet): void {
+    if (!this.keys.includes(key)) {
+      this.keys = [...this.keys, key];
+      this.writeIndex(false);
+    }
+    this.slot(key).save(tokens);
   }
 
   /** The entry of the member `key` (made empty when there is none yet). */
@@ -183,4 +201,24 @@ export class MemberVault {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The key of the one member a single TokenVault holds. */
+export const SINGLE_MEMBER_KEY = 'member';
+
+/** One TokenVault as a household of at most one member: a new member's tokens replace the last one's. */
+export function singleMemberVault(vault: TokenVault): HouseholdVault {
+  return {
+    load() {
+      const tokens = vault.load();
+      return tokens === undefined ? [] : [{ key: SINGLE_MEMBER_KEY, tokens, refreshWasInterrupted: vault.refreshWasInterrupted }];
+    },
+    add(tokens) {
+      vault.save(tokens);
+      return SINGLE_MEMBER_KEY;
+    },
+    put: (_key, tokens) => vault.save(tokens),
+    slot: () => vault,
+    remove: () => vault.clear(),
+  };
 }
