@@ -28,6 +28,11 @@ export interface KioskConfig {
   fullscreen: boolean;
   /** Idle seconds before a kiosk returns to its home screen; 0 turns it off. */
   idleSeconds: number;
+  /**
+   * Who a kiosk shows instead of the chooser: 'guest' or a member's name (as the service spells it); undefined: the
+   * guest when guest mode is on, else the last chosen member.
+   */
+  member: string | undefined;
 }
 
 export interface TunewallConfig {
@@ -46,6 +51,8 @@ export interface TunewallConfig {
   vaultKeyFile: string | undefined;
   /** Speak the screen, the focused item and status changes; undefined: on where the platform says a screen reader runs. */
   voiceGuidance: boolean | undefined;
+  /** With several members, start on the last chosen one instead of the chooser (until changed in Settings). */
+  skipChooser: boolean;
 }
 
 export const DEFAULT_CONFIG: TunewallConfig = {
@@ -54,12 +61,13 @@ export const DEFAULT_CONFIG: TunewallConfig = {
   deviceFlowDialect: 'documented',
   guestMode: false,
   storagePolicy: 'os-keyring',
-  kiosk: { enabled: false, fullscreen: true, idleSeconds: 300 },
+  kiosk: { enabled: false, fullscreen: true, idleSeconds: 300, member: undefined },
   language: 'auto',
   textSize: 100,
   highContrast: false,
   vaultKeyFile: undefined,
   voiceGuidance: undefined,
+  skipChooser: false,
 };
 
 /** Every setting, and how it is spelled in each source. */
@@ -81,6 +89,8 @@ export const SETTINGS = {
   highContrast: { env: 'TUNEWALL_HIGH_CONTRAST', flag: '--high-contrast' },
   vaultKeyFile: { env: 'TUNEWALL_VAULT_KEY_FILE', flag: '--vault-key-file' },
   voiceGuidance: { env: 'TUNEWALL_VOICE_GUIDANCE', flag: '--voice-guidance' },
+  skipChooser: { env: 'TUNEWALL_SKIP_CHOOSER', flag: '--skip-chooser' },
+  kioskMember: { env: 'TUNEWALL_KIOSK_MEMBER', flag: '--kiosk-member' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -113,6 +113,8 @@ const SCHEMAS = {
   highContrast: BooleanSetting,
   vaultKeyFile: TextSetting,
   voiceGuidance: BooleanSetting,
+  skipChooser: BooleanSetting,
+  kioskMember: TextSetting.pipe(z.string().max(100)),
 } satisfies Record<SettingKey, z.ZodType>;
 
 type Values = { [K in SettingKey]: z.output<(typeof SCHEMAS)[K]> };
@@ -165,12 +167,14 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
       enabled: values.kiosk ?? DEFAULT_CONFIG.kiosk.enabled,
       fullscreen: values.fullscreen ?? DEFAULT_CONFIG.kiosk.fullscreen,
       idleSeconds: values.idleSeconds ?? DEFAULT_CONFIG.kiosk.idleSeconds,
+      member: values.kioskMember ?? DEFAULT_CONFIG.kiosk.member,
     },
     language: values.language ?? DEFAULT_CONFIG.language,
     textSize: values.textSize ?? DEFAULT_CONFIG.textSize,
     highContrast: values.highContrast ?? DEFAULT_CONFIG.highContrast,
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
     voiceGuidance: values.voiceGuidance ?? DEFAULT_CONFIG.voiceGuidance,
+    skipChooser: values.skipChooser ?? DEFAULT_CONFIG.skipChooser,
   };
   return { config, problems: capped(problems) };
 }
@@ -252,6 +256,7 @@ const BOOLEAN_FLAGS: ReadonlySet<string> = new Set([
   SETTINGS.kiosk.flag,
   SETTINGS.fullscreen.flag,
   SETTINGS.voiceGuidance.flag,
+  SETTINGS.skipChooser.flag,
 ]);
 
 /** `--name=value`, `--name value`, and for switches `--name` / `--no-name`; the last occurrence wins. */
@@ -291,6 +296,7 @@ const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
   fullscreen: 'notBoolean',
   idleSeconds: 'idleSeconds',
   voiceGuidance: 'notBoolean',
+  skipChooser: 'notBoolean',
   textSize: 'textSize',
   highContrast: 'notBoolean',
 };

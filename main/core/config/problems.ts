@@ -68,6 +68,8 @@ export const CONFIG_FIXES = {
   highContrast: 'Use true or false.',
   vaultKeyFile: 'Give the path of a file holding a 32-byte key.',
   voiceGuidance: 'Use true or false, or remove it (on where a screen reader is running).',
+  skipChooser: 'Use true or false.',
+  kioskMember: 'Use guest, or the name of a member signed in on this TV (at most 100 characters).',
   addCredentials: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET too, or remove the service addresses.',
   addSecret: 'Set TUNEWALL_CLIENT_SECRET (or --client-secret) too, or remove the client id.',
   addId: 'Set TUNEWALL_CLIENT_ID (or --client-id) too, or remove the client secret.',

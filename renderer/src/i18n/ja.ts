@@ -308,6 +308,8 @@ export const ja: Resources = {
       language: 'en、zh-Hant、ja、auto（システムの言語）、territory（地域の言語）のいずれかを使ってください。',
       vaultKeyFile: '32 バイトの鍵が入ったファイルのパスを指定してください。',
       voiceGuidance: 'true か false を使うか、削除してください（スクリーンリーダーが動いているときはオン）。',
+      skipChooser: 'true か false を使ってください。',
+      kioskMember: 'guest か、このテレビにサインインしているメンバーの名前（100 文字まで）を使ってください。',
       addCredentials: 'TUNEWALL_CLIENT_ID と TUNEWALL_CLIENT_SECRET も設定するか、サービスのアドレスを削除してください。',
       addSecret: 'TUNEWALL_CLIENT_SECRET（または --client-secret）も設定するか、クライアント ID を削除してください。',
       addId: 'TUNEWALL_CLIENT_ID（または --client-id）も設定するか、クライアントシークレットを削除してください。',

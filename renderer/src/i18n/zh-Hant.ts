@@ -308,6 +308,8 @@ export const zhHant: Resources = {
       language: '請使用 en、zh-Hant、ja、auto（系統的語言）或 territory（地區的語言）。',
       vaultKeyFile: '請提供內含 32 位元組金鑰的檔案路徑。',
       voiceGuidance: '請使用 true 或 false，或將其移除（偵測到螢幕閱讀器時開啟）。',
+      skipChooser: '請使用 true 或 false。',
+      kioskMember: '請使用 guest，或在這台電視上登入的成員名稱（最多 100 個字元）。',
       addCredentials: '請一併設定 TUNEWALL_CLIENT_ID 和 TUNEWALL_CLIENT_SECRET，或移除服務位址。',
       addSecret: '請一併設定 TUNEWALL_CLIENT_SECRET（或 --client-secret），或移除用戶端 ID。',
       addId: '請一併設定 TUNEWALL_CLIENT_ID（或 --client-id），或移除用戶端密鑰。',

@@ -76,6 +76,22 @@ describe('loadConfig', () => {
     expect(bad.problems).toMatchObject([{ key: 'TUNEWALL_VOICE_GUIDANCE', messageKey: 'config.notBoolean', fixKey: 'configFix.voiceGuidance' }]);
   });
 
+  it('skipping the chooser and the kiosk member: off and unset by default, from every source, bad values a problem', () => {
+    const none = loadConfig({ env: {}, argv: [] }).config;
+    expect([none.skipChooser, none.kiosk.member]).toEqual([false, undefined]);
+    expect(loadConfig({ env: { TUNEWALL_SKIP_CHOOSER: 'yes' }, argv: [] }).config.skipChooser).toBe(true);
+    expect(loadConfig({ env: { TUNEWALL_SKIP_CHOOSER: 'yes' }, argv: ['--no-skip-chooser'] }).config.skipChooser).toBe(false);
+    const file = loadConfig({ env: {}, argv: [], fileText: '{"skipChooser": true, "kioskMember": "guest"}' });
+    expect([file.config.skipChooser, file.config.kiosk.member, file.problems]).toEqual([true, 'guest', []]);
+    expect(loadConfig({ env: {}, argv: ['--kiosk-member', '林語彤'] }).config.kiosk.member).toBe('林語彤');
+    const bad = loadConfig({ env: { TUNEWALL_SKIP_CHOOSER: 'maybe', TUNEWALL_KIOSK_MEMBER: ' ' }, argv: [] });
+    expect([bad.config.skipChooser, bad.config.kiosk.member]).toEqual([false, undefined]);
+    expect(bad.problems).toMatchObject([
+      { key: 'TUNEWALL_SKIP_CHOOSER', messageKey: 'config.notBoolean', fixKey: 'configFix.skipChooser' },
+      { key: 'TUNEWALL_KIOSK_MEMBER', messageKey: 'config.empty', fixKey: 'configFix.kioskMember' },
+    ]);
+  });
+
   it('an unknown territory is a problem; the next valid source is used', () => {
     const { config, problems } = loadConfig({ env: { TUNEWALL_TERRITORY: 'hk' }, argv: ['--territory=US'] });
     expect(config.territory).toBe('HK');
