@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { AppState, AuthState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
+import { GUEST_KEY } from '../../shared/bridge';
 import { firstScreenRows } from '../../shared/homeRows';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
 import { AuthSession } from './auth/session';
@@ -16,6 +17,8 @@ import { createArtwork } from './features/artwork/artwork';
 import { createArtworkCache } from './features/artwork/artworkCache';
 import { folderArtworkFiles } from './features/artwork/artworkFiles';
 import { createDetails } from './features/details/details';
+import { createHousehold } from './features/household/household';
+import { createHouseholdStore } from './features/household/householdStore';
 import { createNetworkStatus } from './features/network/networkStatus';
 import { createQrCodes } from './features/pairing/qrCodes';
 import { featureErrors } from './features/errors';
@@ -27,7 +30,7 @@ import { createSpeech } from './features/speech/speech';
 import { createStationArt } from './features/stationArt/stationArt';
 import { createTrackActions } from './features/trackActions/trackActions';
 import { systemClock } from './timers';
-import { TokenVault } from './vault/tokenVault';
+import { MemberVault } from './vault/memberVault';
 
 export type { AppCoreDeps, RunningAppCore } from './appCore';
 export type { EmbeddedSandbox } from './config/startup';
@@ -41,15 +44,24 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const emit = (event: BridgeEvent): void => listeners.forEach((listener) => listener(event));
   const pushState = (): void => emit({ type: 'state', state: state() });
 
-  const settings = createSettings({ store, logger, defaults: config, screenReader: deps.screenReader, changed: pushState });
-  const speech = createSpeech({ settings, speaker: deps.speaker ?? createShellSpeaker({ logger, path: deps.env['PATH'], changed: pushState }) });
   const { cipher, reason } = deps.resolveCipher?.(config) ?? { cipher: deps.cipher, reason: deps.noCipherReason };
-  const vault = new TokenVault({ store, cipher, policy: config.storagePolicy, logger, noCipherReason: reason });
+  const vault = new MemberVault({ store, cipher, policy: config.storagePolicy, logger, noCipherReason: reason });
   const generatorUrl = config.service.useSandbox ? undefined : config.service.qrUrl;
   const qr = createQrCodes({ fetch, generatorUrl, logger, changed: pushState });
   const session = endpoints
     ? new AuthSession({ fetch, clock, logger, service: endpoints.token, vault, qrMatrix: qr.draw, guestMode: config.guestMode })
     : undefined;
+  const cache = createRowCache({ store, clock, logger });
+  const household = createHousehold({ store: createHouseholdStore(store, logger), session, cache, config, logger, changed: pushState });
+  const settings = createSettings({
+    store,
+    logger,
+    defaults: config,
+    screenReader: deps.screenReader,
+    changed: pushState,
+    member: household.memberSlot,
+  });
+  const speech = createSpeech({ settings, speaker: deps.speaker ?? createShellSpeaker({ logger, path: deps.env['PATH'], changed: pushState }) });
   const catalog =
     session && endpoints
       ? createCatalogClient({
@@ -59,7 +71,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
           logger,
         })
       : undefined;
-  const cache = createRowCache({ store, clock, logger });
   const network = createNetworkStatus({
     fetch,
     apiUrl: endpoints?.apiUrl,
@@ -107,33 +118,37 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
       kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds },
-      // Placeholder until the household lands: one member at most, nobody added or chosen.
-      household: {
-        members: [],
-        guest: { available: config.guestMode, child: false },
-        active: undefined,
-        lastChosen: undefined,
-        skipChooser: false,
-        pinSet: false,
-        explicit: 'show',
-        adding: undefined,
-      },
+      household: householdView(),
       voiceGuidance: speech.view(),
       version: deps.version,
     };
   }
 
+  function householdView(): AppState['household'] {
+    const view = household.view();
+    return view.adding === undefined ? view : { ...view, adding: { ...view.adding, pairing: qr.withImage(view.adding.pairing) } };
+  }
+
   let lastAuth: AuthState['status'] = 'starting';
+  let lastOnScreen: string | undefined;
   session?.subscribe((auth) => {
     // A sign-in that completed just now (a code approved, guest mode chosen), not one the vault restored at start.
     const signedInNow = auth.status === 'signed-in' && lastAuth !== 'signed-in' && lastAuth !== 'starting';
     lastAuth = auth.status;
+    const before = lastOnScreen;
+    lastOnScreen = household.onScreen();
+    const switched = lastOnScreen !== before;
+    // What one member (or the guest) had in memory is gone before the next one's state reaches the screen.
+    if (switched) forgetScoped();
     profile.follow(auth);
+    const memberToMember = switched && before !== undefined && before !== GUEST_KEY && lastOnScreen !== undefined && lastOnScreen !== GUEST_KEY;
+    if (memberToMember) profile.switched();
     // Home's first rows leave with the member's profile, rather than after the screen has drawn and asked for them.
-    if (signedInNow) rows.prefetch(firstScreenRows(auth.mode === 'member'));
+    if (auth.status === 'signed-in' && (signedInNow || (switched && before !== undefined))) rows.prefetch(firstScreenRows(auth.mode === 'member'));
     network.followPairing(auth);
     pushState();
   });
+  session?.onHouseholdChange(pushState);
 
   const handlers: BridgeHandlers = {
     getState: async () => state(),
@@ -143,14 +158,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       profile.forget();
       await session?.signOut();
     },
-    chooseProfile: async () => ({ ok: false, error: featureErrors.noService() }),
-    addMember: async () => ({ ok: false, error: featureErrors.noService() }),
-    cancelAddMember: async () => undefined,
-    signOutMember: async () => undefined,
-    setChild: async () => ({ ok: false, error: featureErrors.noService() }),
-    setPin: async () => ({ ok: false, error: featureErrors.noService() }),
-    setExplicit: async () => ({ ok: false, error: featureErrors.noService() }),
-    setSkipChooser: async () => undefined,
+    ...household.handlers,
     ...rows.handlers,
     ...details.handlers,
     ...trackActions.handlers,
@@ -161,13 +169,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     ...speech.handlers,
   };
 
-  session?.start();
+  session?.start((keys) => household.startChoice(keys));
 
   return {
     config,
     endpoints,
     handlers,
     bootView: () => ({ state: state(), rows: rows.cachedRows() }),
+    hideExplicit: () => household.hideExplicit(),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -66,6 +66,8 @@ export interface AppCoreDeps {
 }
 
 export interface RunningAppCore extends AppCore {
+  /** Whether explicit tracks are hidden for the one on screen (a child's profile, or their own setting). */
+  hideExplicit(): boolean;
   config: TunewallConfig;
   endpoints: ServiceEndpoints | undefined;
 }

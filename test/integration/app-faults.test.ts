@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState, BridgeEvent, Result, RowView } from '../../shared/bridge';
 import { MemoryStore } from '../main/core/support/fakes';
-import { disposeCores, isMember, isPairing, NO_FAULTS, pairingOf, pairMember, sealedTokens, startCore } from '../main/core/app/harness';
+import { disposeCores, isMember, isPairing, NO_FAULTS, pairingOf, pairMember, sealedTokens, startCore, tokenEntries } from '../main/core/app/harness';
 
 let sandbox: RunningSandbox;
 
@@ -166,8 +166,9 @@ describe('a member the service signed out', () => {
     expect(error.kind).toBe('auth');
     const state = await h.until(isPairing);
     expect(pairingOf(state).notice).toMatchObject({ reason: 'signed-out', message: expect.stringMatching(/signed out/i) });
-    expect(store.data.has('tokens')).toBe(false);
+    expect(tokenEntries(store)).toEqual([]);
     expect(store.data.has('member')).toBe(false);
+    expect(JSON.stringify(store.get('household') ?? {})).not.toContain('林語彤');
     const dump = store.dump();
     for (const token of tokens) expect(dump).not.toContain(token);
     expect(dump).not.toContain('member-demo');
@@ -215,7 +216,7 @@ describe('guest mode', () => {
     expect(failed(await h.core.handlers.loadRow('favorites')).kind).toBe('auth');
     expect(failed(await h.core.handlers.loadRow('collected-playlists')).kind).toBe('auth');
     // A guest token is never persisted.
-    expect(h.store.data.has('tokens')).toBe(false);
+    expect(tokenEntries(h.store)).toEqual([]);
   });
 
   it('refuses guest browsing when it is not enabled', async () => {

@@ -17,6 +17,7 @@ import {
   recordingCipher,
   sealedTokens,
   startCore,
+  tokenEntries,
   type Harness,
 } from '../main/core/app/harness';
 
@@ -299,12 +300,13 @@ describe('restart, sign-out and token hygiene', () => {
     value(await h.core.handlers.loadRow('favorites'));
     const tokens = sealedTokens(h.cipher);
     expect(tokens.length).toBeGreaterThan(0);
-    expect(store.data.has('tokens')).toBe(true);
+    expect(tokenEntries(store)).toHaveLength(1);
 
     await h.core.handlers.signOut();
     await h.until(isPairing);
-    expect(store.data.has('tokens')).toBe(false);
+    expect(tokenEntries(store)).toEqual([]);
     expect(store.data.has('member')).toBe(false);
+    expect(JSON.stringify(store.get('household') ?? {})).not.toContain('林語彤');
     const dump = store.dump();
     for (const token of tokens) expect(dump).not.toContain(token);
     expect(dump).not.toContain('member:member-demo');

@@ -21,7 +21,8 @@ export interface QrCodes {
   /** The sign-in flow's QR drawing: the matrix now, the generator's image later when configured. */
   draw(text: string): QrMatrix;
   /** The pairing state with the generator's image, once it has arrived. */
-  withImage(auth: AuthState): AuthState;
+  /** `auth` with the generator's image of its QR code, once it has arrived (the app's and Add a member's pairing). */
+  withImage<T extends AuthState>(auth: T): T;
   handlers: Pick<BridgeHandlers, 'qrCode'>;
 }
 
@@ -49,7 +50,7 @@ export function createQrCodes(deps: QrCodesDeps): QrCodes {
       }
       return matrix;
     },
-    withImage(auth) {
+    withImage<T extends AuthState>(auth: T): T {
       if (auth.status !== 'pairing') return auth;
       const content = contents.get(auth.code.qr);
       const image = content === undefined ? undefined : images.get(content);

@@ -36,6 +36,8 @@ export interface MemberProfile {
   pendingMember(): PendingMember | undefined;
   /** The sign-in state changed: load the profile of a new member, forget one the service signed out. */
   follow(auth: AuthState): void;
+  /** Another member came on screen: their stored profile shown at once, /me read again for them. */
+  switched(): void;
   /** Signs the member out of the core's state: profile, rows, and whatever listens to onForget. */
   forget(): void;
   onForget(listener: () => void): void;
@@ -52,6 +54,8 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
   let lastAuthStatus: string | undefined;
   // The profile in flight: rows asked for between the tokens and the profile wait for it instead of failing.
   let memberLoad: Promise<void> | undefined;
+  // Counts switches: a profile that answers for the member who was on screen before lands nowhere.
+  let generation = 0;
 
   function load(): Promise<void> {
     memberLoad ??= fetchMember().finally(() => {
@@ -62,8 +66,10 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
 
   async function fetchMember(): Promise<void> {
     if (!catalog) return;
+    const asked = generation;
     try {
       const me: Me = await catalog.me();
+      if (asked !== generation) return;
       // All sizes: the avatar is drawn small (4rem), and one size picked here was 180 px for a 64 px circle.
       const images = imageViews(me.images);
       const changed = settings.member()?.id !== me.id;
@@ -73,6 +79,7 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
       network.markOnline();
       if (changed) deps.changed();
     } catch (error) {
+      if (asked !== generation) return;
       logger.warn('could not read the member profile', { error: String(error) });
       network.noteOutcome(error);
     }
@@ -124,6 +131,13 @@ export function createMemberProfile(deps: MemberProfileDeps): MemberProfile {
       // Signed out by the service (a refused refresh): the member's profile and rows go, as on a sign-out of their
       // own, so the next person to pair never sees them.
       if (previous === 'signed-in:member' && auth.status !== 'signed-in') forget();
+    },
+    switched() {
+      generation += 1;
+      memberLoad = undefined;
+      const stored = settings.member();
+      session?.setMember(stored ? memberView(stored) : undefined);
+      void load();
     },
     forget,
     onForget(listener) {

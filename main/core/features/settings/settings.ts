@@ -43,6 +43,18 @@ export interface SettingsDeps {
   screenReader?: (() => boolean) | undefined;
   /** A setting the screen shows changed. */
   changed: () => void;
+  /**
+   * The profile of the member on screen, when a household keeps one per member; without it, the one member's
+   * profile is kept under its own store key.
+   */
+  member?: MemberSlot | undefined;
+}
+
+/** Where the profile of the member on screen is kept. */
+export interface MemberSlot {
+  current(): StoredMember | undefined;
+  setCurrent(member: StoredMember): void;
+  forgetCurrent(): void;
 }
 
 export interface Settings {
@@ -67,26 +79,20 @@ export function memberView(member: StoredMember): MemberView {
 export function createSettings(deps: SettingsDeps): Settings {
   const { store, logger } = deps;
   const settings = readStored(store, SETTINGS_KEY, SettingsSchema, logger) ?? {};
-  let member = readStored(store, MEMBER_KEY, StoredMemberSchema, logger);
+  const slot = deps.member ?? singleMemberSlot(store, logger);
   const territoryListeners: Array<() => void> = [];
 
   return {
-    territory: () => settings.territory ?? member?.territory ?? deps.defaults.territory,
+    territory: () => settings.territory ?? slot.current()?.territory ?? deps.defaults.territory,
     language: () => settings.language ?? deps.defaults.language,
     voiceGuidance: () => settings.voiceGuidance ?? deps.defaults.voiceGuidance ?? deps.screenReader?.() ?? false,
     display: () => ({
       textSize: settings.textSize ?? deps.defaults.textSize,
       highContrast: settings.highContrast ?? deps.defaults.highContrast,
     }),
-    member: () => member,
-    setMember(next) {
-      member = next;
-      store.set(MEMBER_KEY, next);
-    },
-    forgetMember() {
-      member = undefined;
-      store.delete(MEMBER_KEY);
-    },
+    member: () => slot.current(),
+    setMember: (next) => slot.setCurrent(next),
+    forgetMember: () => slot.forgetCurrent(),
     onTerritoryChange(listener) {
       territoryListeners.push(listener);
     },
@@ -121,6 +127,22 @@ export function createSettings(deps: SettingsDeps): Settings {
         store.set(SETTINGS_KEY, settings);
         deps.changed();
       },
+    },
+  };
+}
+
+/** The one member's profile, under its own store key. */
+function singleMemberSlot(store: KeyValueStore, logger: Logger): MemberSlot {
+  let member = readStored(store, MEMBER_KEY, StoredMemberSchema, logger);
+  return {
+    current: () => member,
+    setCurrent(next) {
+      member = next;
+      store.set(MEMBER_KEY, next);
+    },
+    forgetCurrent() {
+      member = undefined;
+      store.delete(MEMBER_KEY);
     },
   };
 }

@@ -40,6 +40,11 @@ export function sealedTokens(cipher: { sealed: string[] }): string[] {
   return tokens;
 }
 
+/** The store keys holding a member's sealed tokens (`tokens.<memberKey>`), and the old single entry if any. */
+export function tokenEntries(store: MemoryStore): string[] {
+  return [...store.data.keys()].filter((key) => key === 'tokens' || (key.startsWith('tokens.') && !key.endsWith('.setAside')));
+}
+
 /** The sandbox as the core sees it; closing the core leaves the test's sandbox running. */
 export function embedded(sandbox: RunningSandbox, started?: { count: number }): () => Promise<EmbeddedSandbox> {
   return async () => {

@@ -1,0 +1,229 @@
+/**
+ * The household: everyone who can be on screen on this TV (the members signed in here and the guest), who is, and
+ * what each may see. It decides who comes on screen at start (the one member; with several, the chooser, or the last
+ * chosen when the chooser is skipped; in a kiosk never the chooser), keeps the child marks, the PIN and the explicit
+ * setting, and answers the chooser's and Settings' calls. The sign-ins themselves are the session's.
+ */
+import { GUEST_KEY, MAX_MEMBERS, type BridgeHandlers, type HouseholdView, type Result, type UiError } from '../../../../shared/bridge';
+import { PinSchema, ProfileKeySchema } from '../../../../shared/bridgeArgs';
+import type { AuthSession } from '../../auth/session';
+import type { RowCache } from '../../cache';
+import type { KioskConfig } from '../../config/config';
+import type { Logger } from '../../ports';
+import { badArgument } from '../results';
+import type { MemberSlot, StoredMember } from '../settings/settings';
+import { memberView } from '../settings/settings';
+import type { HouseholdStore } from './householdStore';
+import { householdError } from './householdErrors';
+import { hashPin, pinMatches } from './pin';
+
+export type HouseholdSession = Pick<
+  AuthSession,
+  | 'household'
+  | 'activeMember'
+  | 'isGuest'
+  | 'adding'
+  | 'choose'
+  | 'chooseGuest'
+  | 'addMember'
+  | 'cancelAdding'
+  | 'signOutMember'
+  | 'merge'
+  | 'onMemberRemoved'
+>;
+
+export interface HouseholdDeps {
+  store: HouseholdStore;
+  session: HouseholdSession | undefined;
+  cache: Pick<RowCache, 'clear'>;
+  config: { guestMode: boolean; skipChooser: boolean; kiosk: Pick<KioskConfig, 'enabled' | 'member'> };
+  logger: Logger;
+  changed: () => void;
+}
+
+export interface Household {
+  view(): HouseholdView;
+  /** Who comes on screen at start, of the members signed in (session.start's choice). */
+  startChoice(keys: readonly string[]): string | undefined;
+  /** Whether explicit tracks are hidden for the one on screen: a child's always, else as they set it. */
+  hideExplicit(): boolean;
+  /** The profile slot the settings read: the member on screen's, with a second pairing of a member recognised. */
+  memberSlot: MemberSlot;
+  /** Who is on screen now (a member's key, GUEST_KEY or undefined); remembered as the last chosen. */
+  onScreen(): string | undefined;
+  handlers: Pick<
+    BridgeHandlers,
+    'chooseProfile' | 'addMember' | 'cancelAddMember' | 'signOutMember' | 'setChild' | 'setPin' | 'setExplicit' | 'setSkipChooser'
+  >;
+}
+
+const OK: Result<void> = { ok: true, value: undefined };
+
+export function createHousehold(deps: HouseholdDeps): Household {
+  const { store, session, config } = deps;
+
+  session?.onMemberRemoved((key) => {
+    // Their cached rows go with them; the next to sign in never sees them.
+    const id = store.record(key).profile?.id;
+    if (id !== undefined) deps.cache.clear({ account: { kind: 'member', id } });
+    store.remove(key);
+  });
+
+  function onScreen(): string | undefined {
+    if (session?.isGuest === true) return GUEST_KEY;
+    return session?.activeMember;
+  }
+
+  const skipChooser = (): boolean => store.skipChooser() ?? config.skipChooser;
+  const childOf = (key: string | undefined): boolean =>
+    key === GUEST_KEY ? store.guest().child : key !== undefined && store.record(key).child === true;
+  const pinSet = (): boolean => store.pin() !== undefined;
+
+  /** undefined when `pin` opens the PIN; otherwise why not. */
+  function pinRefused(pin: string | undefined): UiError | undefined {
+    const hash = store.pin();
+    if (hash === undefined) return undefined;
+    if (pin === undefined) return householdError('pinNeeded');
+    return PinSchema.safeParse(pin).success && pinMatches(pin, hash) ? undefined : householdError('pinWrong');
+  }
+
+  function known(key: string): boolean {
+    return key === GUEST_KEY ? config.guestMode : (session?.household.some((m) => m.key === key) ?? false);
+  }
+
+  function kioskChoice(keys: readonly string[]): string | undefined {
+    const wanted = config.kiosk.member?.trim();
+    if (wanted !== undefined && wanted.toLowerCase() === GUEST_KEY && config.guestMode) return GUEST_KEY;
+    const named = wanted === undefined ? undefined : keys.find((key) => store.record(key).profile?.name === wanted);
+    if (named !== undefined) return named;
+    if (wanted !== undefined) deps.logger.warn('household: no member signed in here has the configured kiosk member name; using the default');
+    if (wanted === undefined && keys.length === 1) return keys[0];
+    if (config.guestMode) return GUEST_KEY;
+    const last = store.lastChosen();
+    return last !== undefined && keys.includes(last) ? last : keys[0];
+  }
+
+  const memberSlot: MemberSlot = {
+    current: () => store.current(session?.activeMember),
+    setCurrent(member: StoredMember) {
+      const key = session?.activeMember;
+      if (key === undefined) return;
+      const twin = store.keyOfMember(member.id, key);
+      store.updateRecord(twin ?? key, { profile: member });
+      if (twin === undefined) return;
+      // The same member approved a second time: one member, with the newer tokens, under the key they had.
+      deps.logger.info('household: a member paired again while still signed in here; keeping one');
+      store.remove(key);
+      session?.merge(key, twin);
+    },
+    forgetCurrent() {
+      const key = session?.activeMember;
+      if (key !== undefined) store.updateRecord(key, { profile: undefined });
+    },
+  };
+
+  function view(): HouseholdView {
+    const active = onScreen();
+    const explicitHidden = hideExplicit();
+    return {
+      members: (session?.household ?? []).map(({ key, needsPairing }) => {
+        const record = store.record(key);
+        const profile = record.profile === undefined ? undefined : memberView(record.profile);
+        return { key, name: profile?.name ?? '', images: profile?.images ?? [], child: record.child === true, needsPairing };
+      }),
+      guest: { available: config.guestMode, child: store.guest().child },
+      active,
+      lastChosen: store.lastChosen(),
+      skipChooser: skipChooser(),
+      pinSet: pinSet(),
+      explicit: explicitHidden ? 'hide' : 'show',
+      adding: session?.adding,
+    };
+  }
+
+  function hideExplicit(): boolean {
+    const active = onScreen();
+    if (active === undefined) return false;
+    if (childOf(active)) return true;
+    const explicit = active === GUEST_KEY ? store.guest().explicit : store.record(active).explicit;
+    return explicit === 'hide';
+  }
+
+  const handlers: Household['handlers'] = {
+    chooseProfile: async (key, pin) => {
+      if (!ProfileKeySchema.safeParse(key).success) return badArgument('profile');
+      if (session === undefined || !known(key)) return { ok: false, error: householdError('noSuchProfile') };
+      const leaving = onScreen();
+      if (leaving !== undefined && leaving !== key && childOf(leaving)) {
+        const refused = pinRefused(pin);
+        if (refused !== undefined) return { ok: false, error: refused };
+      }
+      if (key === GUEST_KEY) return session.chooseGuest();
+      session.choose(key);
+      return OK;
+    },
+    addMember: async () => {
+      if (session === undefined) return { ok: false, error: householdError('noSuchProfile') };
+      return session.addMember() ? OK : { ok: false, error: householdError('full', { max: MAX_MEMBERS }) };
+    },
+    cancelAddMember: async () => session?.cancelAdding(),
+    signOutMember: async (key) => {
+      if (!ProfileKeySchema.safeParse(key).success || key === GUEST_KEY) return;
+      session?.signOutMember(key);
+    },
+    setChild: async (key, child, pin) => {
+      if (!ProfileKeySchema.safeParse(key).success || typeof child !== 'boolean') return badArgument('profile');
+      if (!known(key)) return { ok: false, error: householdError('noSuchProfile') };
+      if (child && !pinSet()) return { ok: false, error: householdError('pinFirst') };
+      const refused = pinRefused(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
+      if (key === GUEST_KEY) store.updateGuest({ child });
+      else store.updateRecord(key, { child });
+      deps.changed();
+      return OK;
+    },
+    setPin: async (pin, currentPin) => {
+      if (!PinSchema.safeParse(pin).success) return { ok: false, error: householdError('pinShape') };
+      const refused = pinRefused(currentPin);
+      if (refused !== undefined) return { ok: false, error: refused };
+      store.setPin(hashPin(pin));
+      deps.changed();
+      return OK;
+    },
+    setExplicit: async (explicit) => {
+      if (explicit !== 'show' && explicit !== 'hide') return badArgument('explicit');
+      const active = onScreen();
+      if (active === undefined) return { ok: false, error: householdError('noSuchProfile') };
+      if (childOf(active) && explicit === 'show') return { ok: false, error: householdError('childExplicit') };
+      if (active === GUEST_KEY) store.updateGuest({ explicit });
+      else store.updateRecord(active, { explicit });
+      deps.changed();
+      return OK;
+    },
+    setSkipChooser: async (skip) => {
+      if (typeof skip !== 'boolean') return;
+      store.setSkipChooser(skip);
+      deps.changed();
+    },
+  };
+
+  return {
+    view,
+    startChoice(keys) {
+      if (config.kiosk.enabled) return kioskChoice(keys);
+      if (keys.length === 1) return keys[0];
+      const last = store.lastChosen();
+      if (!skipChooser() || last === undefined) return undefined;
+      if (last === GUEST_KEY) return config.guestMode ? GUEST_KEY : undefined;
+      return keys.includes(last) ? last : undefined;
+    },
+    hideExplicit,
+    memberSlot,
+    onScreen() {
+      const now = onScreen();
+      if (now !== undefined) store.setLastChosen(now);
+      return now;
+    },
+    handlers,
+  };
+}
