@@ -4,7 +4,7 @@
  * of values; no token, member name or id is ever a label or a value. Read from the status facts at scrape time.
  */
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { CATALOG_ERROR_KINDS, RECOVERY_CAUSES, SCREENS, type OpsStatus } from './status';
+import { CATALOG_ERROR_KINDS, RECOVERY_CAUSES, SCREENS, SIGN_IN_MODES, type OpsStatus } from './status';
 
 export const SERIES_BUDGET = 60;
 
@@ -121,9 +121,10 @@ function factGauges(registry: Registry, status: OpsStatus, version: string, now:
     registers: [registry],
     collect() {
       const mode = status.facts().signIn;
-      for (const m of ['member', 'guest', 'none'] as const) this.labels(m).set(m === mode ? 1 : 0);
+      for (const m of SIGN_IN_MODES) this.labels(m).set(m === mode ? 1 : 0);
     },
   });
+  gauge('tunewall_members', 'Members signed in on the display (the guest not counted).', () => status.facts().members);
   gauge('tunewall_service_reachable', 'Whether the music service answers (1) or not (0).', () => (status.facts().offlineSince === undefined ? 1 : 0));
   gauge('tunewall_catalog_last_success_timestamp_seconds', 'When the catalog last answered successfully (Unix time).', () => {
     const at = status.facts().lastCatalogOkAt;

@@ -15,7 +15,9 @@ export const CATALOG_ERROR_KINDS = ['network', 'timeout', 'server', 'rate-limite
 export type CatalogErrorKind = (typeof CATALOG_ERROR_KINDS)[number];
 export const RECOVERY_CAUSES = ['renderer-unresponsive', 'browser-exited', 'screen-problem'] as const;
 export type RecoveryCause = (typeof RECOVERY_CAUSES)[number];
-export type SignInMode = 'member' | 'guest' | 'none';
+/** 'choosing': several members are signed in and nobody is on screen yet (the chooser). */
+export type SignInMode = 'member' | 'guest' | 'choosing' | 'none';
+export const SIGN_IN_MODES = ['member', 'guest', 'choosing', 'none'] as const satisfies readonly SignInMode[];
 
 export interface Heartbeat {
   screen: ScreenName;
@@ -28,6 +30,8 @@ export interface OpsFacts {
   startedAt: number;
   authStatus: AppState['auth']['status'] | 'unknown';
   signIn: SignInMode;
+  /** How many members are signed in on the display (never who). */
+  members: number;
   /** The code a person types on their phone while pairing; shown on the screen itself, so not a secret. */
   pairingCode: string | undefined;
   online: boolean;
@@ -69,6 +73,7 @@ export function createOpsStatus(now: () => number = Date.now): OpsStatus {
     startedAt: now(),
     authStatus: 'unknown',
     signIn: 'none',
+    members: 0,
     pairingCode: undefined,
     online: true,
     offlineSince: undefined,
@@ -96,7 +101,8 @@ export function createOpsStatus(now: () => number = Date.now): OpsStatus {
     noteState(state) {
       const { auth } = state;
       facts.authStatus = auth.status;
-      facts.signIn = auth.status === 'signed-in' ? auth.mode : 'none';
+      facts.signIn = auth.status === 'signed-in' ? auth.mode : auth.status === 'choosing' ? 'choosing' : 'none';
+      facts.members = state.household.members.length;
       facts.pairingCode = auth.status === 'pairing' ? auth.code.userCode : undefined;
       if (state.network.online) facts.offlineSince = undefined;
       else if (facts.offlineSince === undefined) {

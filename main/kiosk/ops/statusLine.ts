@@ -30,6 +30,8 @@ function where(facts: Readonly<OpsFacts>): string {
       return 'Pairing · codes expired, waiting for a key press';
     case 'error':
       return 'Pairing · sign-in error';
+    case 'choosing':
+      return `Who's listening? · ${facts.members} members`;
     case 'signed-in':
       return `${SCREEN_TITLES[facts.screen ?? 'other']} · ${facts.signIn}`;
     default:

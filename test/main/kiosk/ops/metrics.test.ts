@@ -95,12 +95,32 @@ describe('the metrics', () => {
 
     // Counters follow the facts between scrapes, never counting twice.
     status.noteCatalog({ ok: false, kind: 'server' });
-    status.noteState({ ...({} as AppState), auth: { status: 'starting' }, network: { online: false, retryAt: undefined } } as AppState);
+    status.noteState({ ...({} as AppState), auth: { status: 'starting' }, network: { online: false, retryAt: undefined }, household: { members: [] } } as unknown as AppState);
     const again = samples(await metrics.render());
     expect(again).toContain('tunewall_catalog_errors_total{kind="server"} 3');
     expect(again).toContain('tunewall_service_reachable 0');
     expect(again).toContain('tunewall_outages_total 1');
     expect(again).toContain('tunewall_sign_in{mode="none"} 1');
+  });
+
+  it('say when several members are signed in and the chooser is up, counting members without naming them', async () => {
+    const status = signedInStatus();
+    const metrics = metricsFor(status);
+    const member = (key: string) => ({ key, name: MEMBER, images: [], child: false, needsPairing: false });
+    const before = samples(await metrics.render()).length;
+    status.noteState({
+      ...({} as AppState),
+      auth: { status: 'choosing' },
+      network: { online: true, retryAt: undefined },
+      household: { members: [member('k1'), member(MEMBER_ID)] },
+    } as unknown as AppState);
+    const text = await metrics.render();
+    const lines = samples(text);
+    expect(lines).toContain('tunewall_sign_in{mode="choosing"} 1');
+    expect(lines).toContain('tunewall_sign_in{mode="member"} 0');
+    expect(lines).toContain('tunewall_members 2');
+    expect(lines.length).toBe(before);
+    for (const secret of [MEMBER, MEMBER_ID, 'k1']) expect(text).not.toContain(secret);
   });
 
   it('never carry a token, a member name or an id', async () => {

@@ -50,6 +50,13 @@ describe('the status line', () => {
     expect(statusLine(status.facts(), now, 15_000)).toBe('Pairing · code ABCD-EFGH');
   });
 
+  it('says when the chooser is up, and how many members (never who)', () => {
+    const status = createOpsStatus(() => 0);
+    const member = { key: 'k', name: '林語彤', images: [], child: false, needsPairing: false };
+    status.noteState({ ...state({ status: 'choosing' }), household: { ...BASE.household, members: [member, { ...member, key: 'j' }] } });
+    expect(statusLine(status.facts(), 0, 15_000)).toBe("Who's listening? · 2 members");
+  });
+
   it('says when the page stopped answering, and when it shows an error', () => {
     let now = 0;
     const status = createOpsStatus(() => now);
