@@ -104,6 +104,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   };
   settings.onTerritoryChange(forgetScoped);
   profile.onForget(forgetScoped);
+  // Rows and details kept for the one on screen were made with explicit tracks shown or hidden as they were.
+  household.onExplicitChange(forgetScoped);
 
   function state(): AppState {
     return {
@@ -169,7 +171,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     ...speech.handlers,
   };
 
-  session?.start((keys) => household.startChoice(keys));
+  session?.start(
+    (keys) => household.startChoice(keys),
+    (keys) => household.leftChoice(keys),
+  );
 
   return {
     config,

@@ -56,6 +56,7 @@ export class AuthSession implements ApiAuth {
   /** Aborted on every change of who is on screen: requests made for one must not land for another. */
   private screen = new AbortController();
   private disposed = false;
+  private whenLeft: StartChoice | undefined;
 
   constructor(private readonly options: AuthSessionOptions) {
     this.vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
@@ -156,9 +157,11 @@ export class AuthSession implements ApiAuth {
 
   /**
    * Signed in from the vault when it holds tokens, otherwise pairing starts. With several members, `choose` says who
-   * comes on screen (a key, 'guest'); undefined: the chooser. One member comes on screen directly.
+   * comes on screen (a key, 'guest'); undefined: the chooser. One member comes on screen directly. `whenLeft` says the
+   * same when the one on screen signs out and several remain (a kiosk never shows the chooser to passers-by).
    */
-  start(choose?: StartChoice): void {
+  start(choose?: StartChoice, whenLeft?: StartChoice): void {
+    this.whenLeft = whenLeft;
     const stored = this.vault.load();
     for (const member of stored) this.members.set(member.key, this.entryFor(member.key, member.tokens, member.refreshWasInterrupted));
     if (stored.length === 0) {
@@ -500,11 +503,20 @@ export class AuthSession implements ApiAuth {
 
   /** Someone left the screen: the chooser, the one member left directly, or pairing when nobody is left. */
   private afterLeaving(): void {
-    const usable = [...this.members].filter(([, entry]) => entry.renewal !== undefined);
+    const usable = [...this.members].filter(([, entry]) => entry.renewal !== undefined).map(([key]) => key);
     const only = usable[0];
-    if (this.members.size === 0) this.startPairingInternal();
-    else if (this.members.size === 1 && only !== undefined) this.activate(only[0]);
-    else this.setState({ status: 'choosing' });
+    if (this.members.size === 0) {
+      this.startPairingInternal();
+      return;
+    }
+    if (this.members.size === 1 && only !== undefined) {
+      this.activate(only);
+      return;
+    }
+    const choice = usable.length > 0 ? this.whenLeft?.(usable) : undefined;
+    this.setState({ status: 'choosing' });
+    if (choice === 'guest') void this.chooseGuest();
+    else if (choice !== undefined && usable.includes(choice)) this.activate(choice, true);
   }
 
   /**

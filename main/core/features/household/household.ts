@@ -45,6 +45,10 @@ export interface Household {
   view(): HouseholdView;
   /** Who comes on screen at start, of the members signed in (session.start's choice). */
   startChoice(keys: readonly string[]): string | undefined;
+  /** Who comes on screen when the one on screen signs out and several remain: the chooser, but never in a kiosk. */
+  leftChoice(keys: readonly string[]): string | undefined;
+  /** Explicit tracks became hidden or shown for the one on screen (a child mark, their setting). */
+  onExplicitChange(listener: () => void): void;
   /** Whether explicit tracks are hidden for the one on screen: a child's always, else as they set it. */
   hideExplicit(): boolean;
   /** The profile slot the settings read: the member on screen's, with a second pairing of a member recognised. */
@@ -61,6 +65,14 @@ const OK: Result<void> = { ok: true, value: undefined };
 
 export function createHousehold(deps: HouseholdDeps): Household {
   const { store, session, config } = deps;
+  const explicitListeners: Array<() => void> = [];
+  /** Runs `change`, telling the listeners when it turned explicit tracks on or off for the one on screen. */
+  const changing = (change: () => void): void => {
+    const before = hideExplicit();
+    change();
+    if (hideExplicit() !== before) for (const listener of explicitListeners) listener();
+    deps.changed();
+  };
 
   session?.onMemberRemoved((key) => {
     // Their cached rows go with them; the next to sign in never sees them.
@@ -177,9 +189,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
       if (child && !pinSet()) return { ok: false, error: householdError('pinFirst') };
       const refused = pinRefused(pin);
       if (refused !== undefined) return { ok: false, error: refused };
-      if (key === GUEST_KEY) store.updateGuest({ child });
-      else store.updateRecord(key, { child });
-      deps.changed();
+      changing(() => (key === GUEST_KEY ? store.updateGuest({ child }) : store.updateRecord(key, { child })));
       return OK;
     },
     setPin: async (pin, currentPin) => {
@@ -195,9 +205,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
       const active = onScreen();
       if (active === undefined) return { ok: false, error: householdError('noSuchProfile') };
       if (childOf(active) && explicit === 'show') return { ok: false, error: householdError('childExplicit') };
-      if (active === GUEST_KEY) store.updateGuest({ explicit });
-      else store.updateRecord(active, { explicit });
-      deps.changed();
+      changing(() => (active === GUEST_KEY ? store.updateGuest({ explicit }) : store.updateRecord(active, { explicit })));
       return OK;
     },
     setSkipChooser: async (skip) => {
@@ -216,6 +224,10 @@ export function createHousehold(deps: HouseholdDeps): Household {
       if (!skipChooser() || last === undefined) return undefined;
       if (last === GUEST_KEY) return config.guestMode ? GUEST_KEY : undefined;
       return keys.includes(last) ? last : undefined;
+    },
+    leftChoice: (keys) => (config.kiosk.enabled ? kioskChoice(keys) : undefined),
+    onExplicitChange(listener) {
+      explicitListeners.push(listener);
     },
     hideExplicit,
     memberSlot,

@@ -195,6 +195,22 @@ describe('a household of members', () => {
     h.session.dispose();
   });
 
+  it('when the one on screen signs out and several remain, the chooser comes, unless told whom to show', async () => {
+    const h = household([['anna'], ['ben'], ['cleo']]);
+    h.session.start((keys) => keys[0]);
+    await h.session.signOut();
+    expect(h.last()).toEqual({ status: 'choosing' });
+    const kiosk = household([['anna'], ['ben'], ['cleo']]);
+    kiosk.session.start(
+      (keys) => keys[0],
+      (keys) => keys.at(-1),
+    );
+    await kiosk.session.signOut();
+    expect(kiosk.session.activeMember).toBe(kiosk.key('cleo'));
+    h.session.dispose();
+    kiosk.session.dispose();
+  });
+
   it('merges a member paired twice: the newer tokens replace the older entry', async () => {
     const h = household([['anna'], ['anna2']]);
     h.session.start((keys) => keys[1]);

@@ -166,6 +166,26 @@ describe('the household', () => {
     expect(JSON.stringify(h.store.get('household'))).not.toContain('"c"');
   });
 
+  it('a kiosk puts someone on screen when the one there signs out; elsewhere the chooser comes', () => {
+    expect(setup(['a', 'b'], { kioskEnabled: true }).household.leftChoice(['a', 'b'])).toBe(GUEST_KEY);
+    expect(setup(['a', 'b']).household.leftChoice(['a', 'b'])).toBeUndefined();
+  });
+
+  it('tells when explicit tracks turn hidden or shown for the one on screen, and only then', async () => {
+    const h = setup(['a', 'b']);
+    let told = 0;
+    h.household.onExplicitChange(() => (told += 1));
+    await h.household.handlers.chooseProfile('a');
+    await h.household.handlers.setExplicit('hide');
+    await h.household.handlers.setExplicit('hide');
+    expect(told).toBe(1);
+    await h.household.handlers.setPin('1234');
+    await h.household.handlers.setChild('b', true, '1234');
+    expect(told).toBe(1);
+    await h.household.handlers.setExplicit('show');
+    expect(told).toBe(2);
+  });
+
   it('says when the household is full', async () => {
     const h = setup(['1', '2', '3', '4', '5', '6']);
     expect(await h.household.handlers.addMember()).toMatchObject({ ok: false, error: { kind: 'denied', messageKey: 'household.full', params: { max: 6 } } });
