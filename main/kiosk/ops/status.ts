@@ -102,7 +102,8 @@ export function createOpsStatus(now: () => number = Date.now): OpsStatus {
       const { auth } = state;
       facts.authStatus = auth.status;
       facts.signIn = auth.status === 'signed-in' ? auth.mode : auth.status === 'choosing' ? 'choosing' : 'none';
-      facts.members = state.household.members.length;
+      // Read defensively: operations must never fail on a state that lacks a part they only count.
+      facts.members = (state.household as AppState['household'] | undefined)?.members.length ?? 0;
       facts.pairingCode = auth.status === 'pairing' ? auth.code.userCode : undefined;
       if (state.network.online) facts.offlineSince = undefined;
       else if (facts.offlineSince === undefined) {
