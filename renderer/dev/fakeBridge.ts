@@ -21,7 +21,8 @@ import type {
   UiError,
 } from '../../shared/bridge';
 import { TERRITORIES, type Territory } from '../../shared/territory';
-import { makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
+import { favoriteTracksOf, makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
+import { FAKE_PIN, householdCalls, initialHousehold, memberView, type HouseholdScenario } from './fakeHousehold';
 
 export type FakeScenario =
   | 'pairing'
@@ -36,10 +37,21 @@ export type FakeScenario =
   | 'guest'
   | 'offline'
   | 'row-error'
-  | 'config';
+  | 'config'
+  /** "Who's listening?": four members signed in (one without a picture, a child, one to pair again), nobody on screen. */
+  | 'chooser'
+  /** Adding a member from Home: the pairing of the new one. */
+  | 'add-member'
+  /** Pairing again a member whose sign-in ended. */
+  | 'add-again'
+  /** A child's profile on screen, a PIN set. */
+  | 'child'
+  /** Home of the first of four members (the others as in 'chooser'). */
+  | 'household';
 
 export const FAKE_SCENARIOS: readonly FakeScenario[] = [
-  'pairing', 'pairing-retrying', 'denied', 'expired', 'signed-out', 'sign-in-expired', 'sign-in-interrupted', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config',
+  'pairing', 'pairing-retrying', 'denied', 'expired', 'signed-out', 'sign-in-expired', 'sign-in-interrupted', 'requesting', 'home', 'guest', 'offline', 'row-error', 'config', 'chooser', 'add-member',
+  'add-again', 'child', 'household',
 ];
 
 export interface FakeOptions {
@@ -58,6 +70,8 @@ export interface FakeOptions {
   latencyMs?: number;
   /** Rows that answer with no tiles (a member with no favourites yet). */
   emptyRows?: RowId[];
+  /** The household's PIN (default: '1234' on 'chooser' and 'child', none elsewhere). */
+  pin?: string;
   /** Voice guidance on (default off); `shellLanguages`: what the shell can say (default: every language). */
   voiceGuidance?: boolean;
   shellLanguages?: AppState['voiceGuidance']['shellLanguages'];
@@ -82,6 +96,8 @@ export interface FakeBridge {
   holdRow(id: RowId): { release(): void };
   /** The next call of `method` answers this error. */
   fail(method: BridgeMethod, error?: UiError): void;
+  /** A phone approves the code on Add a member: the member is added (or signed in again) and put on screen. */
+  approveAdding(name: string): void;
   callsOf(method: string): FakeCall[];
 }
 
@@ -131,8 +147,13 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   const heldRows = new Map<RowId, Promise<void>>();
   let shuffles = 0;
   const failingNext = new Map<BridgeMethod, UiError>();
-  /** Tracks added with addFavorite, newest first. */
-  const added: TrackView[] = [];
+  /** Tracks added with addFavorite, newest first, per member. */
+  const added = new Map<string, TrackView[]>();
+  const addedBy = (member: string): TrackView[] => {
+    const list = added.get(member) ?? [];
+    added.set(member, list);
+    return list;
+  };
   /** Every track handed out, so "More like this" knows its seed as the screen that asked showed it. */
   const tracksSeen = new Map<string, TrackView>();
   const seen = <T extends TrackView>(tracks: readonly T[]): void => {
@@ -144,6 +165,18 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     failingNext.delete(method);
     return { ok: false, error };
   };
+
+  const householdScenario: HouseholdScenario =
+    scenario === 'guest' || scenario === 'chooser' || scenario === 'child' || scenario === 'household'
+      ? scenario
+      : scenario === 'add-member' || scenario === 'add-again'
+        ? scenario
+        : ['home', 'offline', 'row-error', 'config'].includes(scenario)
+          ? 'signed-in'
+          : 'nobody';
+  const household = initialHousehold(householdScenario, territory);
+  const pin = { value: options.pin ?? (scenario === 'chooser' || scenario === 'child' ? FAKE_PIN : undefined) };
+  if (options.pin !== undefined) household.view.pinSet = true;
 
   const authFor = (): AuthState => {
     switch (scenario) {
@@ -171,6 +204,12 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         return { status: 'requesting-code', attempt: 1 };
       case 'guest':
         return { status: 'signed-in', mode: 'guest', member: undefined };
+      case 'chooser':
+        return { status: 'choosing' };
+      case 'child': {
+        const child = household.members.find((m) => m.child);
+        return { status: 'signed-in', mode: 'member', member: child === undefined ? undefined : memberView(child, territory) };
+      }
       default:
         return { status: 'signed-in', mode: 'member', member: memberFor(territory) };
     }
@@ -216,8 +255,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
-    // Placeholder until the fake household lands.
-    household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
+    household: household.view,
     voiceGuidance: {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
@@ -250,10 +288,12 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   };
   const tilesOf = (id: RowId): TileView[] => {
     if (options.emptyRows?.includes(id)) return [];
-    const tiles = rowTiles(id, state.territory);
-    if (id !== 'favorites') return tiles;
-    const ids = new Set(added.map((t) => t.id));
-    return [...added.map(trackTile), ...tiles.filter((t) => !ids.has(t.key))];
+    if (id !== 'favorites') return rowTiles(id, state.territory);
+    const active = state.household.active ?? '';
+    const tiles = favoriteTracksOf(active, state.territory).map(trackTile);
+    const mine = addedBy(active);
+    const ids = new Set(mine.map((t) => t.id));
+    return [...mine.map(trackTile), ...tiles.filter((t) => !ids.has(t.key))];
   };
   const detailOf = (ref: DetailRef): Result<DetailView> => {
     const made = makeDetail(ref, state.territory, titleOf(ref), shuffles, tracksSeen.get(ref.id));
@@ -270,6 +310,10 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     if (state.auth.status !== 'signed-in' || state.auth.mode !== 'member') return 'members-only';
     return tilesOf('favorites').some((t) => t.track?.id === trackId) ? 'favorite' : 'not-favorite';
   };
+
+  const members = householdCalls({ state: () => state, setState: (patch) => setState(patch), pairing: () => pairingAuth(now()) }, household.members, pin);
+  if (scenario === 'add-member') void members.addMember();
+  if (scenario === 'add-again') void members.chooseProfile(household.members.find((m) => m.needsPairing)?.key ?? '');
 
   const bridge: TunewallBridge = {
     async getState() {
@@ -288,36 +332,39 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     },
     async signOut() {
       record('signOut');
-      setState({ auth: pairingAuth(now()) });
+      await members.signOut();
     },
-    async chooseProfile(key) {
-      record('chooseProfile', key);
-      return { ok: true, value: undefined };
+    async chooseProfile(key, given) {
+      record('chooseProfile', key, given);
+      return answer(await members.chooseProfile(key, given));
     },
     async addMember() {
       record('addMember');
-      return { ok: true, value: undefined };
+      return answer(await members.addMember());
     },
     async cancelAddMember() {
       record('cancelAddMember');
+      await members.cancelAddMember();
     },
     async signOutMember(key) {
       record('signOutMember', key);
+      await members.signOutMember(key);
     },
-    async setChild(key, child) {
-      record('setChild', key, child);
-      return { ok: true, value: undefined };
+    async setChild(key, child, given) {
+      record('setChild', key, child, given);
+      return answer(await members.setChild(key, child, given));
     },
-    async setPin() {
-      record('setPin');
-      return { ok: true, value: undefined };
+    async setPin(next, current) {
+      record('setPin', next, current);
+      return answer(await members.setPin(next, current));
     },
     async setExplicit(explicit) {
       record('setExplicit', explicit);
-      return { ok: true, value: undefined };
+      return answer(await members.setExplicit(explicit));
     },
     async setSkipChooser(skip) {
       record('setSkipChooser', skip);
+      await members.setSkipChooser(skip);
     },
     async loadRow(id) {
       record('loadRow', id);
@@ -381,7 +428,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       }
       const track = tracksSeen.get(trackId);
       if (before === 'not-favorite' && track !== undefined) {
-        added.unshift(track);
+        addedBy(state.household.active ?? '').unshift(track);
         // As the core does: the favourites row is pushed again once the service has it.
         setTimeout(() => emit({ type: 'row', row: { id: 'favorites', tiles: tilesOf('favorites'), fetchedAt: now(), fromCache: false } }), 0);
       }
@@ -469,6 +516,9 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     },
     fail(method, error = NETWORK_ERROR) {
       failingNext.set(method, error);
+    },
+    approveAdding(name) {
+      members.approveAdding(name);
     },
     callsOf(method) {
       return calls.filter((c) => c.method === method);

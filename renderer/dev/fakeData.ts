@@ -522,3 +522,38 @@ export function stationImages(stationId: string, territory: Territory): ImageVie
     .map((track) => artwork(`album:${track.album}`, [160, 500])[0])
     .filter((image): image is ImageView => image !== undefined);
 }
+
+// ---------- The household ----------
+
+export interface FakeMember {
+  key: string;
+  name: string;
+  images: ImageView[];
+  child: boolean;
+  needsPairing: boolean;
+}
+
+/** Names of a household per language: one without a picture, a child, one whose sign-in ended. */
+const HOUSEHOLDS: Record<'zh' | 'ja' | 'en', [name: string, picture: boolean, child: boolean, needsPairing: boolean][]> = {
+  zh: [['陳怡君', true, false, false], ['林志豪', false, false, false], ['小安', true, true, false], ['王美玲', true, false, true]],
+  ja: [['佐藤 結衣', true, false, false], ['佐藤 健', false, false, false], ['ひなた', true, true, false], ['田中 美咲', true, false, true]],
+  en: [['Mei Ling Tan', true, false, false], ['Arif', false, false, false], ['Sophie', true, true, false], ['David Lim', true, false, true]],
+};
+
+/** The members signed in on the fake TV; the first is the one `memberFor` names. */
+export function householdFor(territory: Territory): FakeMember[] {
+  const language = territory === 'TW' || territory === 'HK' ? 'zh' : territory === 'JP' ? 'ja' : 'en';
+  return HOUSEHOLDS[language].map(([name, picture, child, needsPairing], i) => ({
+    key: `member-${i + 1}`,
+    name,
+    images: picture ? artwork(`member:${name}`, [75, 180, 300]) : [],
+    child,
+    needsPairing,
+  }));
+}
+
+/** Each member's own favourites: different tracks for each, the first member's as `favoriteTracks`. */
+export function favoriteTracksOf(memberKey: string, territory: Territory): TrackView[] {
+  if (memberKey === 'member-1') return favoriteTracks(territory);
+  return makeTracks({ kind: 'playlist', id: `favorites-${memberKey}` }, territory, 0, 10);
+}

@@ -1,4 +1,4 @@
-/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk). */
+/** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk; screen=chooser: "Who's listening?" over Home). */
 import { createRoot } from 'react-dom/client';
 import type { DetailKind, LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
@@ -36,6 +36,7 @@ const screens: Screen[] = [];
 const screen = params.get('screen');
 const id = params.get('id');
 if (screen === 'settings') screens.push({ name: 'settings' });
+if (screen === 'chooser') screens.push({ name: 'chooser' });
 if (screen === 'detail' || screen === 'station' || screen === 'genre') {
   const row = screen === 'detail' ? 'charts' : screen === 'station' ? 'mood-stations' : 'genre-stations';
   const tile = rowTiles(row, territory)[0];

@@ -1,7 +1,7 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { AuthState, BootView, TunewallBridge } from '../../shared/bridge';
+import type { BootView, PairingAuthState, TunewallBridge } from '../../shared/bridge';
 import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
@@ -22,9 +22,11 @@ import { FirstRender, FirstRenderClock } from './components/useNow';
 import { Home } from './screens/Home';
 import { loadPlannedRows, rowIdsFor, topRowSettled } from './screens/home/rowPlan';
 import { Pairing } from './screens/Pairing';
+import { ADD_MEMBER_KEY, AddMember } from './screens/household/AddMember';
+import { CHOOSER_KEY, Chooser } from './screens/household/Chooser';
 import { Detail, Settings, preloadScreens } from './screens/lazyScreens';
 
-type PairingAuth = Exclude<AuthState, { status: 'signed-in' }>;
+type PairingAuth = PairingAuthState;
 
 /**
  * "Approved — signing in…" stays until Home's top row can be shown (the first row that is not hidden for being
@@ -50,11 +52,12 @@ function Screens() {
   const [approvedLongEnough, setApprovedLongEnough] = useState<PairingAuth | undefined>(undefined);
   const lastPairing = useRef<PairingAuth | undefined>(undefined);
   const auth = state?.auth;
+  const adding = state?.household.adding;
 
   useEffect(() => {
     if (auth === undefined) return;
     if (auth.status !== 'signed-in') {
-      lastPairing.current = auth;
+      lastPairing.current = auth.status === 'choosing' ? undefined : auth;
       // Whoever signs in next starts Home at its first tile, not where the last member left it (the settings gear
       // that led to signing out).
       nav.getState().reset(true);
@@ -91,11 +94,18 @@ function Screens() {
   useEffect(() => {
     intents.setBeforeNavigate(() => {
       if (!focusIsLost()) return;
-      const root = auth?.status !== 'signed-in' ? 'pairing' : (top?.screen.name ?? 'home');
+      const root =
+        adding !== undefined
+          ? ADD_MEMBER_KEY
+          : auth?.status === 'choosing' || (auth?.status === 'signed-in' && top?.screen.name === 'chooser')
+            ? CHOOSER_KEY
+            : auth?.status !== 'signed-in'
+              ? 'pairing'
+              : (top?.screen.name ?? 'home');
       void setFocus(root);
     });
     return () => intents.setBeforeNavigate(undefined);
-  }, [auth, top]);
+  }, [auth, top, adding]);
 
   if (state === undefined || auth === undefined) {
     return (
@@ -109,8 +119,12 @@ function Screens() {
     );
   }
   if (showApproved) return <Pairing auth={approvedFrom} approved />;
+  if (adding !== undefined) return <AddMember adding={adding} />;
+  if (auth.status === 'choosing') return <Chooser root />;
   if (auth.status !== 'signed-in') return <Pairing auth={auth} />;
-  if (top === undefined || top.screen.name === 'home') return <Home />;
+  // Keyed by who is on screen: nothing a Home holds for one member (its rows' layout, an open panel) outlives a switch.
+  if (top === undefined || top.screen.name === 'home') return <Home key={state.household.active ?? ''} />;
+  if (top.screen.name === 'chooser') return <Chooser root={false} />;
   // Settings and the detail pages come in chunks of their own (see lazyScreens): the splash until one has arrived.
   return (
     <Suspense fallback={<Splash text={t('app.loading')} />}>
@@ -235,6 +249,13 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     const models = new ScreenModels(bridge, reconnects);
     // A screen taken off the stack lets go of its data.
     nav.subscribe((s) => models.keepOnly(s.stack.map((entry) => entry.id)));
+    // Someone else on screen: their Home, at its first tile, with nothing of the last one's screens stacked on it. In
+    // the same update as the state that says so (the app store cleared the rows then), before anything renders.
+    app.subscribe((s, before) => {
+      if (s.state !== undefined && before.state !== undefined && s.state.household.active !== before.state.household.active) {
+        nav.getState().reset(true);
+      }
+    });
     // Rows that failed while the service was away load again, on Home or under the screen on top of it.
     reconnects.on(() => app.getState().retryFailedRows());
     return {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../shared/bridge';
+import type { AuthState, Language } from '../../../shared/bridge';
 import { secondsUntil } from '../components/useNow';
 import { intents } from '../input/intents';
 import { useApp, useNav, useTunewall } from '../store/context';
@@ -58,29 +58,36 @@ function useScreens(announcer: Announcer | undefined, speech: Speech | undefined
   const { t } = useTranslation();
   const auth = useApp((s) => s.state?.auth);
   const top = useNav((s) => s.stack[s.stack.length - 1]);
-  const wasSignedIn = useRef<boolean | undefined>(undefined);
+  const wasSignedIn = useRef<AuthState['status'] | undefined>(undefined);
   const saidNoVoice = useRef(false);
-  const code = auth?.status === 'pairing' ? auth.code : undefined;
-  const signedIn = auth?.status === 'signed-in';
-  const screenId = signedIn ? top?.id : code?.userCode ?? auth?.status;
+  const adding = useApp((s) => s.state?.household.adding);
+  const pairing = adding?.pairing ?? auth;
+  const code = pairing?.status === 'pairing' ? pairing.code : undefined;
+  const signedIn = auth?.status === 'signed-in' && adding === undefined;
+  const screenId = signedIn ? top?.id : adding !== undefined ? `adding:${code?.userCode ?? ''}` : code?.userCode ?? auth?.status;
 
   useEffect(() => {
     if (announcer === undefined || auth === undefined) return;
+    // Adding a member signs nobody in or out: said by the auth state alone.
     const before = wasSignedIn.current;
-    wasSignedIn.current = signedIn;
+    wasSignedIn.current = auth.status;
     const lead: Phrase[] = [];
-    if (before === false && signedIn) lead.push({ text: t('a11y.signedIn') });
-    if (before === true && !signedIn) lead.push({ text: t('a11y.signedOut') });
+    const paired = before !== undefined && before !== 'signed-in' && before !== 'choosing';
+    if (paired && auth.status === 'signed-in') lead.push({ text: t('a11y.signedIn') });
+    if (before === 'signed-in' && auth.status !== 'signed-in' && auth.status !== 'choosing') lead.push({ text: t('a11y.signedOut') });
     const phrases: Phrase[] = [];
-    if (!signedIn) {
+    if (auth.status === 'choosing' && adding === undefined) {
+      phrases.push({ text: t('household.title') });
+    } else if (!signedIn) {
       if (auth.status === 'pairing' && auth.notice !== undefined) phrases.push({ text: t(`pairing.notice.${auth.notice.reason}`) });
-      phrases.push({ text: t('pairing.title') });
+      phrases.push({ text: adding !== undefined ? t('household.addTitle') : t('pairing.title') });
       if (code !== undefined) {
         phrases.push(...codePhrases(t, code), { text: timeLeftPhrase(t, secondsUntil(code.expiresAt, Date.now()) ?? 0) });
       }
     } else {
       const screen = top?.screen ?? { name: 'home' as const };
-      phrases.push({ text: screen.name === 'home' ? t('a11y.home') : screen.name === 'settings' ? t('settings.title') : screen.title });
+      const names = { home: t('a11y.home'), settings: t('settings.title'), chooser: t('household.title') };
+      phrases.push({ text: screen.name === 'detail' ? screen.title : names[screen.name] });
       if (screen.name === 'settings' && speech !== undefined && !speech.hasVoice(language) && !saidNoVoice.current) {
         saidNoVoice.current = true;
         phrases.push({ text: noVoiceText(t, language) });

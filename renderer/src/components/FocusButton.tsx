@@ -10,16 +10,19 @@ interface Props {
   selected?: boolean;
   onFocused?: (node: HTMLElement) => void;
   label?: string;
+  /** Shown but not reachable (a choice that does not apply, with its reason beside it). */
+  disabled?: boolean;
 }
 
 /** A button the remote can reach; the mouse focuses it by hovering and selects it by clicking. */
-export function FocusButton({ focusKey, onSelect, children, className, selected, onFocused, label }: Props) {
+export function FocusButton({ focusKey, onSelect, children, className, selected, onFocused, label, disabled = false }: Props) {
   const { ref, focused, focusSelf } = useFocusable<object, HTMLButtonElement>({
     focusKey,
+    focusable: !disabled,
     onEnterPress: onSelect,
     onFocus: (layout) => onFocused?.(layout.node),
   });
-  const classes = ['btn', focused ? 'is-focused' : '', selected ? 'is-selected' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['btn', focused ? 'is-focused' : '', selected ? 'is-selected' : '', disabled ? 'is-disabled' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <button
       ref={ref}
@@ -28,8 +31,9 @@ export function FocusButton({ focusKey, onSelect, children, className, selected,
       className={classes}
       aria-pressed={selected}
       aria-label={label}
+      disabled={disabled || undefined}
       data-focus-key={focusKey}
-      onMouseEnter={() => focusSelf()}
+      onMouseEnter={() => !disabled && focusSelf()}
       onClick={onSelect}
     >
       {children}

@@ -80,6 +80,20 @@ export function intentForKey(event: KeyLike): UiIntent | undefined {
   return intent;
 }
 
+/**
+ * A digit key (the remote's number keys, the keyboard's row and keypad) as its digit; undefined for any other key.
+ * Digits are not intents: only a field that takes them (the PIN) listens for them.
+ */
+export function digitForKey(event: KeyLike): number | undefined {
+  if (event.key !== undefined && /^[0-9]$/.test(event.key)) return Number(event.key);
+  const code = event.code !== undefined ? /^(?:Digit|Numpad)([0-9])$/.exec(event.code)?.[1] : undefined;
+  if (code !== undefined) return Number(code);
+  const keyCode = event.keyCode;
+  if (keyCode !== undefined && keyCode >= 48 && keyCode <= 57) return keyCode - 48;
+  if (keyCode !== undefined && keyCode >= 96 && keyCode <= 105) return keyCode - 96;
+  return undefined;
+}
+
 function isBackspace(event: KeyLike): boolean {
   return event.key === 'Backspace' || event.code === 'Backspace' || event.keyCode === 8;
 }

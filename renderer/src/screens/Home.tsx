@@ -1,4 +1,4 @@
-import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable, type NextFocusResolver } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
 
 export const SETTINGS_KEY = 'home-settings';
+/** The header's avatar: opens "Who's listening?". */
+export const PROFILE_KEY = 'home-profile';
+const HEADER_KEYS = [PROFILE_KEY, SETTINGS_KEY];
 
 /** The Home row a focus key is in (`tile:<row>:…`, `retry:<row>`, `row:<row>`; a category's row is `<row>:<category>`). */
 function sourceOf(focusKey: string, ids: readonly RowId[]): RowId | undefined {
@@ -39,14 +42,19 @@ function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefin
         Tunewall
       </div>
       <div className="header-right">
-        <div className="member">
+        <FocusButton
+          focusKey={PROFILE_KEY}
+          className="member"
+          label={t('household.switchLabel', { name })}
+          onSelect={() => nav.getState().push({ name: 'chooser' }, PROFILE_KEY)}
+        >
           {member !== undefined && member.images.length > 0 ? (
             <Artwork images={member.images} title={name} className="avatar" />
           ) : (
             <span className="avatar avatar-empty" aria-hidden="true">{Array.from(name)[0]}</span>
           )}
           <span className="member-name">{name}</span>
-        </div>
+        </FocusButton>
         {territory !== undefined && <span className="territory-chip">{territory}</span>}
         <time className="clock" dateTime={new Date(now).toISOString()}>{time}</time>
         <FocusButton
@@ -93,7 +101,16 @@ export function Home() {
   // Up and down go from Settings through the rows in screen order. A row still loading takes focus itself (and hands
   // it to its first tile when that arrives): passing over it would leave focus below a row that then appears above.
   const order = useMemo(() => [SETTINGS_KEY, ...list.map((row) => `row:${row.key}`)], [list]);
-  const resolver = useMemo(() => listNavigation('vertical', () => order), [order]);
+  const resolver = useMemo<NextFocusResolver>(() => {
+    const down = listNavigation('vertical', () => order);
+    const across = listNavigation('horizontal', () => HEADER_KEYS);
+    // Left and right between the avatar and Settings; down from either to the first row.
+    return (direction, key, siblings) => {
+      if (!HEADER_KEYS.includes(key)) return down(direction, key, siblings);
+      if (direction === 'left' || direction === 'right') return across(direction, key, siblings);
+      return down(direction, SETTINGS_KEY, siblings);
+    };
+  }, [order]);
   const { ref, focusKey } = useFocusable({
     focusKey: 'home',
     trackChildren: true,

@@ -8,6 +8,7 @@ import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
+import { MembersSettings } from './household/MembersSettings';
 import { revealFocused } from '../components/Tile';
 import { errorText } from '../i18n/errorText';
 import { dateFormat } from '../i18n/formats';
@@ -192,6 +193,7 @@ export function Settings() {
                 {t('settings.signIn')}
               </FocusButton>
             )}
+            <MembersSettings onFocused={reveal} />
             {isMember && (
               <>
                 <h2>{t('settings.security')}</h2>
@@ -239,7 +241,7 @@ export function Settings() {
         {confirmSignOut && (
           <Dialog
             focusKey="sign-out-dialog"
-            title={t('settings.signOutConfirm')}
+            title={member !== undefined && state.household.members.length > 1 ? t('household.signOutConfirm', { name: member.name }) : t('settings.signOutConfirm')}
             initialFocusKey="sign-out-cancel"
             onClose={() => setConfirmSignOut(false)}
           >

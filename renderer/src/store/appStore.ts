@@ -25,6 +25,8 @@ export type AppStore = StoreApi<AppStoreState>;
 function rowsStillValid(before: AppState | undefined, after: AppState): boolean {
   if (before === undefined) return true;
   if (before.territory !== after.territory) return false;
+  // Another member (or the guest) on screen: not one of the last member's rows may show, not even for a frame.
+  if (before.household.active !== after.household.active) return false;
   const a = before.auth;
   const b = after.auth;
   if (a.status !== 'signed-in' || b.status !== 'signed-in') return a.status === b.status;
@@ -50,6 +52,8 @@ export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStor
   for (const row of boot?.rows ?? []) bootRows[row.id] = { status: 'ready', row };
   // Whether the state shown came from the core since the page started (an answer or a pushed event).
   let live = false;
+  // Counts the times the rows were cleared: an answer asked for before then belongs to someone else's Home.
+  let generation = 0;
   return createStore<AppStoreState>()((set, get) => ({
     state: boot?.state,
     startError: undefined,
@@ -75,6 +79,7 @@ export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStor
       const current = get().rows[id];
       // Keep showing tiles while a fresh copy loads; only an empty slot shows skeletons.
       if (current?.status !== 'ready') set((s) => ({ rows: { ...s.rows, [id]: { status: 'loading' } } }));
+      const asked = generation;
       let slot: RowSlot;
       try {
         const result = await bridge.loadRow(id);
@@ -82,6 +87,7 @@ export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStor
       } catch (error) {
         slot = { status: 'error', error: asUiError(error) };
       }
+      if (asked !== generation) return;
       const latest = get().rows[id];
       // A pushed fresh copy beats a failed refresh of a row that is already on screen.
       if (slot.status === 'error' && latest?.status === 'ready') return;
@@ -102,6 +108,7 @@ export function createAppStore(bridge: TunewallBridge, boot?: BootView): AppStor
           live = true;
           const before = get().state;
           const valid = rowsStillValid(before, event.state);
+          if (!valid) generation++;
           set((s) => ({ state: event.state, startError: undefined, rows: valid ? s.rows : {} }));
           return;
         }

@@ -1,7 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { DetailRef } from '../../../shared/bridge';
 
-export type Screen = { name: 'home' } | { name: 'detail'; ref: DetailRef; title: string; focusTrackId?: string | undefined } | { name: 'settings' };
+export type Screen =
+  | { name: 'home' }
+  | { name: 'detail'; ref: DetailRef; title: string; focusTrackId?: string | undefined }
+  | { name: 'settings' }
+  /** "Who's listening?", opened from the header's avatar. */
+  | { name: 'chooser' };
 
 export interface StackEntry {
   id: number;
