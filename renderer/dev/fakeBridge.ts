@@ -20,6 +20,7 @@ import type {
   TunewallBridge,
   UiError,
 } from '../../shared/bridge';
+import { detailWithoutExplicit, pageWithoutExplicit, rowWithoutExplicit } from './fakeExplicit';
 import { TERRITORIES, type Territory } from '../../shared/territory';
 import { makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
 
@@ -61,6 +62,8 @@ export interface FakeOptions {
   /** Voice guidance on (default off); `shellLanguages`: what the shell can say (default: every language). */
   voiceGuidance?: boolean;
   shellLanguages?: AppState['voiceGuidance']['shellLanguages'];
+  /** Explicit tracks for the one on screen (default shown); the fake hides them as the core does while `household.explicit` is 'hide'. */
+  explicit?: 'show' | 'hide';
 }
 
 export interface FakeCall {
@@ -217,7 +220,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
     // Placeholder until the fake household lands.
-    household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
+    household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: options.explicit ?? 'show', adding: undefined },
     voiceGuidance: {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
@@ -248,6 +251,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     }
     return ref.id;
   };
+  const hiding = (): boolean => state.household.explicit === 'hide';
   const tilesOf = (id: RowId): TileView[] => {
     if (options.emptyRows?.includes(id)) return [];
     const tiles = rowTiles(id, state.territory);
@@ -329,16 +333,18 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         failing.delete(id);
         return answer<Result<RowView>>({ ok: false, error });
       }
-      const tiles = tilesOf(id);
-      seen(tiles.flatMap((t) => (t.track === undefined ? [] : [t.track])));
-      return answer<Result<RowView>>({ ok: true, value: { id, tiles, fetchedAt: now(), fromCache: false } });
+      const row: RowView = { id, tiles: tilesOf(id), fetchedAt: now(), fromCache: false };
+      const shown = hiding() ? rowWithoutExplicit(row) : row;
+      seen(shown.tiles.flatMap((t) => (t.track === undefined ? [] : [t.track])));
+      return answer<Result<RowView>>({ ok: true, value: shown });
     },
     async getDetail(ref) {
       record('getDetail', ref);
       shuffles++;
       const failed = failure('getDetail');
       if (failed) return answer(failed);
-      const result = detailOf(ref);
+      const made = detailOf(ref);
+      const result = made.ok && hiding() ? { ok: true as const, value: detailWithoutExplicit(made.value, (total) => makeTracks(ref, state.territory, 0, total, shuffles)) } : made;
       if (result.ok && (result.value.layout === 'tracks' || result.value.layout === 'artist')) seen(result.value.tracks);
       return answer(result);
     },
@@ -349,6 +355,11 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       const detail = detailOf(ref);
       if (!detail.ok) return answer(detail);
       const total = detail.value.layout === 'tracks' || detail.value.layout === 'artist' ? detail.value.totalTracks : 0;
+      if (hiding()) {
+        const page = pageWithoutExplicit(makeTracks(ref, state.territory, 0, total, shuffles), offset, limit);
+        seen(page.tracks);
+        return answer({ ok: true, value: page });
+      }
       const tracks = makeTracks(ref, state.territory, offset, limit, shuffles);
       seen(tracks);
       return answer({ ok: true, value: { offset, total, tracks } });
