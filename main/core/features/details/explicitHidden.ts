@@ -32,6 +32,8 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
   const listTracks: NonNullable<DetailSource['tracks']> = source.tracks.bind(source);
   const kept = new Map<string, TrackView[]>();
   const loading = new Map<string, Promise<TrackView[]>>();
+  // Bumped by reset: a list read for the territory or member before is not kept for the one after.
+  let generation = 0;
 
   function keep(id: string, clean: TrackView[]): void {
     kept.delete(id);
@@ -55,10 +57,10 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
     return all;
   }
 
-  async function filtered<T extends WithTracks>(id: string, detail: T): Promise<T> {
+  async function filtered<T extends WithTracks>(id: string, detail: T, started: number): Promise<T> {
     const all = await everyTrack(id, detail.tracks, detail.totalTracks);
     const { kept: clean, hidden } = withoutExplicit(all);
-    keep(id, clean);
+    if (started === generation) keep(id, clean);
     return {
       ...detail,
       totalTracks: clean.length,
@@ -69,11 +71,12 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
   }
 
   async function detail(id: string): Promise<DetailView> {
+    const started = generation;
     const view = await source.detail(id);
     if (view.layout !== 'tracks' && view.layout !== 'artist') return view;
     // More like an explicit track: the track itself would be on screen.
     if (view.layout === 'tracks' && view.seed?.explicit === true) throw new FeatureError(featureErrors.explicitHidden());
-    return filtered(id, view);
+    return filtered(id, view, started);
   }
 
   /** The clean list for paging; read once (by whoever asks first) when it is not kept. */
@@ -103,6 +106,7 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
       tracks,
     },
     reset: () => {
+      generation++;
       kept.clear();
       loading.clear();
     },

@@ -123,6 +123,29 @@ describe('explicit tracks hidden from detail lists', () => {
     expect((await wrapped.tracks?.('c1', { offset: 0, limit: 100 }))?.tracks.some((t) => t.explicit)).toBe(true);
   });
 
+  it('a list still being read when the territory or member changes is not kept for the next one', async () => {
+    const { source, calls } = serviceList(300, 3);
+    let release = (): void => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const slow: DetailSource = {
+      ...source,
+      tracks: async (id, page) => {
+        await held;
+        const answer = await source.tracks?.(id, page);
+        if (answer === undefined) throw new Error('no tracks');
+        return answer;
+      },
+    };
+    const hiding = explicitHidden(slow, () => true);
+    const before = hiding.source.detail('c1');
+    hiding.reset();
+    release();
+    await before;
+    await hiding.source.tracks?.('c1', { offset: 0, limit: 100 });
+    // Read again after the reset, not answered from the list read before it.
+    expect(calls.detail).toBe(2);
+  });
+
   it('a children’s playlist’s own count is added to', async () => {
     const { source } = serviceList(40, 4, 500, { explicitLeftOut: 3 });
     const detail = tracksOf(await explicitHidden(source, () => true).source.detail('c1'));
