@@ -57,23 +57,25 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
     return all;
   }
 
-  async function filtered<T extends WithTracks>(id: string, detail: T, started: number): Promise<T> {
+  async function filtered<T extends WithTracks>(id: string, detail: T, started: number): Promise<{ view: T; clean: TrackView[] }> {
     const all = await everyTrack(id, detail.tracks, detail.totalTracks);
     const { kept: clean, hidden } = withoutExplicit(all);
     if (started === generation) keep(id, clean);
-    return {
+    const view = {
       ...detail,
       totalTracks: clean.length,
       tracks: clean.slice(0, FIRST_PAGE),
       // A children's playlist has left its own out already.
       explicitLeftOut: (detail.explicitLeftOut ?? 0) + hidden,
     };
+    return { view, clean };
   }
 
-  async function detail(id: string): Promise<DetailView> {
+  /** The detail without its explicit tracks, and the whole clean list (none for a detail without tracks). */
+  async function load(id: string): Promise<{ view: DetailView; clean: TrackView[] }> {
     const started = generation;
     const view = await source.detail(id);
-    if (view.layout !== 'tracks' && view.layout !== 'artist') return view;
+    if (view.layout !== 'tracks' && view.layout !== 'artist') return { view, clean: [] };
     // More like an explicit track: the track itself would be on screen.
     if (view.layout === 'tracks' && view.seed?.explicit === true) throw new FeatureError(featureErrors.explicitHidden());
     return filtered(id, view, started);
@@ -83,14 +85,14 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
   function cleanList(id: string): Promise<TrackView[]> {
     const known = kept.get(id);
     if (known !== undefined) return Promise.resolve(known);
-    let load = loading.get(id);
-    if (load === undefined) {
-      load = detail(id)
-        .then(() => kept.get(id) ?? [])
+    let reading = loading.get(id);
+    if (reading === undefined) {
+      reading = load(id)
+        .then(({ clean }) => clean)
         .finally(() => loading.delete(id));
-      loading.set(id, load);
+      loading.set(id, reading);
     }
-    return load;
+    return reading;
   }
 
   async function tracks(id: string, page: PageRequest): Promise<TrackPageView> {
@@ -102,7 +104,7 @@ export function explicitHidden(source: DetailSource, hideExplicit: HideExplicit)
   return {
     source: {
       ...source,
-      detail: (id) => (hideExplicit() ? detail(id) : source.detail(id)),
+      detail: async (id) => (hideExplicit() ? (await load(id)).view : source.detail(id)),
       tracks,
     },
     reset: () => {
