@@ -61,6 +61,8 @@ export interface RowView {
   /** Epoch milliseconds of the data's fetch; older than now when painted from the cache. */
   fetchedAt: number;
   fromCache: boolean;
+  /** Explicit tracks left out of `tiles` (the one on screen hides them); absent when none were. */
+  explicitLeftOut?: number | undefined;
 }
 
 export interface TrackView {
@@ -112,7 +114,10 @@ export interface TracksDetailView extends DetailCommon {
   album?: AlbumFactsView | undefined;
   /** More like this only: the track the list was made from. */
   seed?: TrackView | undefined;
-  /** Children's playlists only: how many explicit tracks were left out of `tracks` and `totalTracks`. */
+  /**
+   * How many explicit tracks were left out of `tracks` and `totalTracks` (a children's playlist always, any list when
+   * the one on screen hides them); absent or 0 when none were.
+   */
   explicitLeftOut?: number | undefined;
 }
 
@@ -127,6 +132,8 @@ export interface ArtistDetailView extends DetailCommon {
   layout: 'artist';
   totalTracks: number;
   tracks: TrackView[];
+  /** Explicit top tracks left out of `tracks` and `totalTracks` (the one on screen hides them). */
+  explicitLeftOut?: number | undefined;
   totalAlbums: number;
   albums: TileView[];
 }

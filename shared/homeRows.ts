@@ -6,16 +6,16 @@ import type { RowId } from './bridge';
 
 const CATALOG_ROWS: readonly RowId[] = ['charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids'];
 
-/** Home's rows, top to bottom; a guest sees only the catalog's. */
-export function homeRowIds(member: boolean): RowId[] {
-  if (!member) return [...CATALOG_ROWS];
-  return ['favorites', ...CATALOG_ROWS, 'collected-playlists', 'album-collection', 'shared-playlists'];
+/** Home's rows, top to bottom; a guest sees only the catalog's; a child's Home leads with the Kids rows. */
+export function homeRowIds(member: boolean, child = false): RowId[] {
+  const ids: RowId[] = member ? ['favorites', ...CATALOG_ROWS, 'collected-playlists', 'album-collection', 'shared-playlists'] : [...CATALOG_ROWS];
+  return child ? ['kids', ...ids.filter((id) => id !== 'kids')] : ids;
 }
 
 /** Rows asked for before any has focus: about two fill the first screen, and one more waits below it. */
 export const FIRST_ROWS = 3;
 
 /** The rows Home asks for first, before anything on it has focus. */
-export function firstScreenRows(member: boolean): RowId[] {
-  return homeRowIds(member).slice(0, FIRST_ROWS);
+export function firstScreenRows(member: boolean, child = false): RowId[] {
+  return homeRowIds(member, child).slice(0, FIRST_ROWS);
 }

@@ -84,8 +84,10 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     sandbox: sandbox !== undefined,
   });
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });
-  const rows = createRows({ catalog, cache, clock, profile, network, emit });
-  const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle });
+  // The household decides (a child, or a member who set "hide"); until it is wired, explicit tracks are shown.
+  const hideExplicit = (): boolean => false;
+  const rows = createRows({ catalog, cache, clock, profile, network, emit, hideExplicit });
+  const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle, hideExplicit });
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
   const artwork = createArtwork({
     // A picture is fetched as it is, without the member's token: the contract's Image is a plain URL.

@@ -20,6 +20,7 @@ import type {
   TunewallBridge,
   UiError,
 } from '../../shared/bridge';
+import { detailWithoutExplicit, pageWithoutExplicit, rowWithoutExplicit } from './fakeExplicit';
 import { TERRITORIES, type Territory } from '../../shared/territory';
 import { favoriteTracksOf, makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
 import { FAKE_PIN, householdCalls, initialHousehold, memberView, type HouseholdScenario } from './fakeHousehold';
@@ -75,6 +76,8 @@ export interface FakeOptions {
   /** Voice guidance on (default off); `shellLanguages`: what the shell can say (default: every language). */
   voiceGuidance?: boolean;
   shellLanguages?: AppState['voiceGuidance']['shellLanguages'];
+  /** Explicit tracks for the one on screen (default shown); the fake hides them as the core does while `household.explicit` is 'hide'. */
+  explicit?: 'show' | 'hide';
 }
 
 export interface FakeCall {
@@ -255,7 +258,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     guestModeAvailable: true,
     sandbox: { approveUrl: 'http://192.168.1.20:4780/device' },
     kiosk: { enabled: options.kiosk ?? false, idleSeconds: options.idleSeconds ?? 120 },
-    household: household.view,
+    household: options.explicit === undefined ? household.view : { ...household.view, explicit: options.explicit },
     voiceGuidance: {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
@@ -286,6 +289,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
     }
     return ref.id;
   };
+  const hiding = (): boolean => state.household.explicit === 'hide';
   const tilesOf = (id: RowId): TileView[] => {
     if (options.emptyRows?.includes(id)) return [];
     if (id !== 'favorites') return rowTiles(id, state.territory);
@@ -376,16 +380,18 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         failing.delete(id);
         return answer<Result<RowView>>({ ok: false, error });
       }
-      const tiles = tilesOf(id);
-      seen(tiles.flatMap((t) => (t.track === undefined ? [] : [t.track])));
-      return answer<Result<RowView>>({ ok: true, value: { id, tiles, fetchedAt: now(), fromCache: false } });
+      const row: RowView = { id, tiles: tilesOf(id), fetchedAt: now(), fromCache: false };
+      const shown = hiding() ? rowWithoutExplicit(row) : row;
+      seen(shown.tiles.flatMap((t) => (t.track === undefined ? [] : [t.track])));
+      return answer<Result<RowView>>({ ok: true, value: shown });
     },
     async getDetail(ref) {
       record('getDetail', ref);
       shuffles++;
       const failed = failure('getDetail');
       if (failed) return answer(failed);
-      const result = detailOf(ref);
+      const made = detailOf(ref);
+      const result = made.ok && hiding() ? { ok: true as const, value: detailWithoutExplicit(made.value, (total) => makeTracks(ref, state.territory, 0, total, shuffles)) } : made;
       if (result.ok && (result.value.layout === 'tracks' || result.value.layout === 'artist')) seen(result.value.tracks);
       return answer(result);
     },
@@ -396,6 +402,11 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       const detail = detailOf(ref);
       if (!detail.ok) return answer(detail);
       const total = detail.value.layout === 'tracks' || detail.value.layout === 'artist' ? detail.value.totalTracks : 0;
+      if (hiding()) {
+        const page = pageWithoutExplicit(makeTracks(ref, state.territory, 0, total, shuffles), offset, limit);
+        seen(page.tracks);
+        return answer({ ok: true, value: page });
+      }
       const tracks = makeTracks(ref, state.territory, offset, limit, shuffles);
       seen(tracks);
       return answer({ ok: true, value: { offset, total, tracks } });

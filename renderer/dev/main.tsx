@@ -30,6 +30,8 @@ const fake = createFakeBridge({
   voiceGuidance: params.has('voice'),
   // `no-voice`: the shell has an English voice only, so Settings says the UI language has none.
   shellLanguages: params.has('no-voice') ? ['en'] : undefined,
+  // `hide-explicit`: the one on screen hides explicit tracks; lists say how many were left out.
+  explicit: params.has('hide-explicit') ? 'hide' : undefined,
 });
 
 const screens: Screen[] = [];

@@ -111,6 +111,21 @@ describe('the announcer', () => {
     expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
   });
 
+  it('says a list’s description once, as focus comes into the list, and again with the repeat key', async () => {
+    const all = tiles(3);
+    const row = all[0]?.parentElement;
+    if (!row) throw new Error('no row');
+    row.insertAdjacentHTML('afterbegin', '<span id="left-out">2 explicit tracks left out</span>');
+    row.setAttribute('aria-describedby', 'left-out');
+    focus(all, 0);
+    await said(speech, '+Tile 1, Artist');
+    focus(all, 1);
+    await said(speech, 'Tile 2, Artist');
+    expect(speech.log).toEqual(['2 explicit tracks left out', '+Tile 1, Artist', 'Tile 2, Artist']);
+    announcer.repeat();
+    expect(speech.log.slice(-2)).toEqual(['2 explicit tracks left out', '+Tile 2, Artist']);
+  });
+
   it('a screen with nothing to focus is said on its own; statuses wait their turn; the repeat key says it all again', async () => {
     document.body.innerHTML = '';
     announcer.screen([{ text: 'Sign in with your phone' }, { text: 'W D J B', rate: 'slow' }]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RowId, RowView, TileView } from '../../shared/bridge';
+import { firstScreenRows } from '../../shared/homeRows';
 import { FIRST_ROWS, ROWS_AHEAD, rowIdsFor, rowsToLoad, topRowSettled } from '../../renderer/src/screens/home/rowPlan';
 import type { RowSlot } from '../../renderer/src/store/appStore';
 
@@ -20,6 +21,12 @@ describe("Home's rows", () => {
       'collected-playlists', 'album-collection', 'shared-playlists',
     ]);
     expect(rowIdsFor(false)).toEqual(['charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids']);
+  });
+
+  it("lead with the Kids rows on a child's Home, member or guest, the others following in their order", () => {
+    expect(rowIdsFor(true, true)).toEqual(['kids', ...member.filter((id) => id !== 'kids')]);
+    expect(rowIdsFor(false, true)).toEqual(['kids', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases']);
+    expect(firstScreenRows(true, true)[0]).toBe('kids');
   });
 });
 

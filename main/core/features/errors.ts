@@ -43,6 +43,8 @@ export const featureErrors = {
   /** The item does not exist in the territory, or is not offered there. */
   notAvailableIn: (territory: Territory): UiError =>
     keyed('territory', 'notAvailableIn', `Not available in ${TERRITORY_NAMES[territory]}`, false, { territory }),
+  /** The item is an explicit track, and the one on screen hides them. */
+  explicitHidden: (): UiError => keyed('denied', 'explicitHidden', 'Explicit tracks are hidden on this profile.', false),
   favoriteNeedsMember: (): UiError =>
     keyed('auth', 'favoriteNeedsMember', 'Sign in with your phone to keep favorites.', false),
   /** Why a track was not added, from the failure of the request that tried. */
@@ -84,6 +86,7 @@ export const FEATURE_MESSAGE_KEYS = [
   'signInToSeeRow',
   'signInForOwnMusic',
   'notAvailableIn',
+  'explicitHidden',
   'favoriteNeedsMember',
   'favoriteFailedOffline',
   'favoriteFailedService',

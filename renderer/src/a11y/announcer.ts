@@ -2,11 +2,12 @@
  * Voice guidance's timing: what is said when, from the focus and key presses the page already has. Focus that comes to
  * rest is said as soon as it has been drawn, and every press cuts off what was being said; while a key repeats (held
  * down) nothing is said until it comes up, where focus stopped. A screen's name (or a dialog's title) goes before the
- * first item focused in it. Statuses wait their turn.
+ * first item focused in it, and a list's description (aria-describedby) before the first item focused in the list.
+ * Statuses wait their turn.
  */
 import type { Language } from '../../../shared/bridge';
 import { intentForKey } from '../input/keymap';
-import { focusedElement, spokenName } from './focusedName';
+import { focusedElement, spokenDescription, spokenName } from './focusedName';
 import type { Speech, SpeechRequest } from './speech';
 
 export interface Phrase {
@@ -25,6 +26,8 @@ export interface AnnouncerDeps {
 }
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
+/** A list or row with a description of its own (aria-describedby): said once, as focus comes into it. */
+const DESCRIBED = '[aria-describedby]';
 
 export class Announcer {
   private readonly doc: Document;
@@ -34,6 +37,7 @@ export class Announcer {
   private presses = 0;
   private focus: HTMLElement | undefined;
   private dialog: Element | undefined;
+  private described: Element | undefined;
   private unsaid = false;
   private screenPhrases: Phrase[] = [];
   private pendingScreen: Phrase[] | undefined;
@@ -123,6 +127,8 @@ export class Announcer {
     const dialog = element?.closest(DIALOG);
     const phrases = [...this.screenPhrases];
     if (dialog) phrases.push({ text: spokenName(dialog) });
+    const described = element?.closest(DESCRIBED);
+    if (described) phrases.push({ text: spokenDescription(described) });
     if (element !== undefined) phrases.push({ text: spokenName(element) });
     this.say(phrases, 'interrupt');
   }
@@ -188,6 +194,9 @@ export class Announcer {
       const dialog = element.closest(DIALOG) ?? undefined;
       if (dialog !== this.dialog && dialog !== undefined) phrases.push({ text: spokenName(dialog) });
       this.dialog = dialog;
+      const described = element.closest(DESCRIBED) ?? undefined;
+      if (described !== this.described && described !== undefined) phrases.push({ text: spokenDescription(described) });
+      this.described = described;
       const name = spokenName(element);
       if (name !== '') phrases.push({ text: name });
     }

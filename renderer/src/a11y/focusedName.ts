@@ -2,7 +2,7 @@
  * What is said for the focused item: its accessible name, as a screen reader computes it (aria-labelledby, aria-label,
  * then its content), so what is heard is what assistive technology finds in the page, not a second text beside it.
  */
-import { computeAccessibleName } from 'dom-accessibility-api';
+import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessibility-api';
 import { FOCUSED_CLASS } from '../input/useFocusableItem';
 
 /**
@@ -32,4 +32,9 @@ export function spokenName(element: Element): string {
   const name = tidy(computeAccessibleName(element));
   // An element whose role takes no name from its content (a plain div around a tile) is said by its content.
   return name !== '' ? name : tidy(visibleText(element));
+}
+
+/** What a list or row that holds focus says besides its name ("3 explicit tracks left out"), as aria-describedby says. */
+export function spokenDescription(element: Element): string {
+  return tidy(computeAccessibleDescription(element));
 }

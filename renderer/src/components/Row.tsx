@@ -1,5 +1,5 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable, type NextFocusResolver } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
@@ -8,6 +8,7 @@ import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused, type TileShape } from './Tile';
 import { useContentLang } from '../i18n/contentLang';
+import { leftOutId } from './LeftOutNote';
 
 export type RowBody =
   /** `waiting`: not asked for yet (further down than the screen reaches). */
@@ -38,6 +39,8 @@ interface Props {
   shape?: TileShape;
   /** How many tiles the row has in all, when more than it holds yet (a row paged as focus moves along it). */
   total?: number;
+  /** Explicit tracks left out of the row (favourites, for one who hides them): said under the title, not focusable. */
+  explicitLeftOut?: number | undefined;
 }
 
 /** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
@@ -60,11 +63,12 @@ const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.clas
  * One home row with its own loading, empty and error states; it remembers its last focused tile. Memoised: a press
  * that moves focus inside another row does not render this one.
  */
-export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square', total }: Props) {
+export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square', total, explicitLeftOut }: Props) {
   const { t } = useTranslation();
   const count = Math.max(total ?? 0, body.status === 'ready' ? body.tiles.length : 0);
   const where = useCallback((index: number) => `${title}, ${t('a11y.position', { index: index + 1, count })}`, [t, title, count]);
   const lang = useContentLang();
+  const noteId = useId();
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
     [body, rowKey],
@@ -136,8 +140,16 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   }, [focused, first]);
   return (
     <FocusContext.Provider value={focusKey}>
-      <section ref={ref} className="row" aria-label={title} data-row={rowKey}>
-        <h2 className="row-title">{title}</h2>
+      <section ref={ref} className="row" aria-label={title} aria-describedby={leftOutId(noteId, explicitLeftOut)} data-row={rowKey}>
+        <h2 className="row-title">
+          {title}
+          {/* Beside the title, and hidden with it under the header (home/titlesUnderHeader.ts). */}
+          {leftOutId(noteId, explicitLeftOut) !== undefined && (
+            <span id={noteId} className="row-left-out">
+              {t('detail.explicitLeftOut', { count: explicitLeftOut })}
+            </span>
+          )}
+        </h2>
         {/* Not a class of the section: the navigation sets the section's classes, which React must not write over. */}
         <div className="row-track" lang={lang} aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
           {body.status === 'loading' &&

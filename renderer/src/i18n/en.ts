@@ -376,6 +376,7 @@ export const en = {
     signInToSeeRow: 'Sign in to see this row.',
     signInForOwnMusic: 'Sign in to see your own music.',
     notAvailableIn: 'Not available in $t(settings.territoryNames.{{territory}})',
+    explicitHidden: 'Explicit tracks are hidden on this profile.',
     favoriteNeedsMember: 'Sign in with your phone to keep favorites.',
     favoriteFailedOffline: 'Not added to favorites: Tunewall cannot reach the music service. Try again when the connection is back.',
     favoriteFailedService: 'Not added to favorites: the music service is having trouble. Try again shortly.',

@@ -378,6 +378,7 @@ export const ja: Resources = {
     signInToSeeRow: 'この列を見るにはサインインしてください。',
     signInForOwnMusic: 'あなたの音楽を見るにはサインインしてください。',
     notAvailableIn: '$t(settings.territoryNames.{{territory}})では利用できません',
+    explicitHidden: 'このプロフィールでは露骨な表現を含む曲を表示しません。',
     favoriteNeedsMember: 'お気に入りに追加するには、スマートフォンでサインインしてください。',
     favoriteFailedOffline: 'お気に入りに追加できませんでした：音楽サービスに接続できません。接続が戻ったらもう一度お試しください。',
     favoriteFailedService: 'お気に入りに追加できませんでした：音楽サービスに問題が発生しています。しばらくしてからお試しください。',

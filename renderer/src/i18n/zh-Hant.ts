@@ -378,6 +378,7 @@ export const zhHant: Resources = {
     signInToSeeRow: '登入後即可查看這一列。',
     signInForOwnMusic: '登入後即可查看你自己的音樂。',
     notAvailableIn: '在$t(settings.territoryNames.{{territory}})無法提供',
+    explicitHidden: '這個設定檔不顯示含露骨內容的歌曲。',
     favoriteNeedsMember: '請用手機登入，才能加入最愛。',
     favoriteFailedOffline: '未加入最愛：Tunewall 無法連線到音樂服務，請在連線恢復後再試一次。',
     favoriteFailedService: '未加入最愛：音樂服務暫時出了問題，請稍後再試。',

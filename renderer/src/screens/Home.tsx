@@ -12,8 +12,9 @@ import { useNow } from '../components/useNow';
 import { usePlayPause, useTrackActions } from '../components/useTrackActions';
 import { scheduleIdle } from '../input/idle';
 import { focusIsLost, listNavigation } from '../input/navigation';
+import type { RowSlot } from '../store/appStore';
 import { useApp, useNav, useTunewall } from '../store/context';
-import { loadPlannedRows, rowIdsFor } from './home/rowPlan';
+import { loadPlannedRows, onScreenIsChild, rowIdsFor } from './home/rowPlan';
 import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
 
@@ -88,7 +89,8 @@ export function Home() {
   const rows = useApp((s) => s.rows);
   const remembered = useNav((s) => s.stack[s.stack.length - 1]?.focusKey);
   const member = auth?.status === 'signed-in' && auth.mode === 'member';
-  const ids = useMemo(() => rowIdsFor(member), [member]);
+  const child = useApp((s) => onScreenIsChild(s.state?.household));
+  const ids = useMemo(() => rowIdsFor(member, child), [member, child]);
   const [visual] = useState(() => new VisualRows());
   // A new object when the language changes (so does `t`): rows are drawn again in it.
   const texts = useMemo<RowTexts>(
@@ -209,6 +211,7 @@ export function Home() {
               restoreKey={remembered}
               onRowFocused={onRowFocused}
               shape={row.source === 'favorites' ? 'track' : 'square'}
+              explicitLeftOut={leftOutOf(row.source === undefined ? undefined : rows[row.source])}
             />
           ))}
         </div>
@@ -217,4 +220,9 @@ export function Home() {
       </main>
     </FocusContext.Provider>
   );
+}
+
+/** Explicit tracks the core left out of a row (only a row of tracks has any). */
+function leftOutOf(slot: RowSlot | undefined): number | undefined {
+  return slot?.status === 'ready' ? slot.row.explicitLeftOut : undefined;
 }

@@ -21,12 +21,13 @@ export interface AppStoreState {
 
 export type AppStore = StoreApi<AppStoreState>;
 
-/** Rows belong to one member in one territory; a change of either makes them stale. */
+/** Rows belong to one member in one territory, with explicit tracks shown or not; a change of any makes them stale. */
 function rowsStillValid(before: AppState | undefined, after: AppState): boolean {
   if (before === undefined) return true;
   if (before.territory !== after.territory) return false;
   // Another member (or the guest) on screen: not one of the last member's rows may show, not even for a frame.
   if (before.household.active !== after.household.active) return false;
+  if (before.household.explicit !== after.household.explicit) return false;
   const a = before.auth;
   const b = after.auth;
   if (a.status !== 'signed-in' || b.status !== 'signed-in') return a.status === b.status;

@@ -10,12 +10,14 @@ import { DetailRefSchema, TrackLimitSchema, TrackOffsetSchema } from '../../../.
 import type { Territory } from '../../../../shared/territory';
 import { CatalogError, type CatalogClient } from '../../catalog';
 import { FeatureError, featureErrors } from '../errors';
+import type { HideExplicit } from '../explicit/explicitFilter';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
 import { albumDetails } from './album';
 import { artistDetails } from './artist';
 import { chartDetails } from './chart';
 import type { DetailSource, PageRequest } from './detailSource';
+import { explicitHiddenEach } from './explicitHidden';
 import { kidsCategoryDetails } from './kidsCategory';
 import { kidsPlaylistDetails } from './kidsPlaylist';
 import { newHitsDetails } from './newHits';
@@ -29,6 +31,8 @@ export interface DetailsDeps {
   network: Pick<NetworkStatus, 'guarded'>;
   territory: () => Territory;
   knownTitle: (ref: DetailRef) => string | undefined;
+  /** Whether the one on screen hides explicit tracks: read on every answer. */
+  hideExplicit: HideExplicit;
 }
 
 export interface Details {
@@ -43,7 +47,7 @@ export function createDetails(deps: DetailsDeps): Details {
   const { catalog, network, territory } = deps;
   const stations = catalog ? stationDetails({ catalog }) : undefined;
   const playlists = catalog ? playlistDetails({ catalog, knownTitle: deps.knownTitle }) : undefined;
-  const sources: Record<DetailKind, DetailSource> | undefined =
+  const bySource: Record<DetailKind, DetailSource> | undefined =
     catalog && stations && playlists
       ? {
           chart: chartDetails({ catalog, knownTitle: deps.knownTitle }),
@@ -59,6 +63,9 @@ export function createDetails(deps: DetailsDeps): Details {
           recommended: recommendedDetails({ catalog }),
         }
       : undefined;
+  // Every kind's track lists leave explicit tracks out while the one on screen hides them.
+  const hiding = bySource && explicitHiddenEach(bySource, deps.hideExplicit);
+  const sources = hiding?.sources;
 
   /** Runs a request for the screen; not-found means the item is not offered in the territory it was asked in. */
   function answer<T>(work: () => Promise<T>): Promise<Result<T>> {
@@ -111,6 +118,9 @@ export function createDetails(deps: DetailsDeps): Details {
       getTracks: (ref, offset, limit) => pageOf('tracks', (source) => source.tracks, ref, offset, limit),
       getTiles: (ref, offset, limit) => pageOf('tiles', (source) => source.tiles, ref, offset, limit),
     },
-    reset: () => stations?.reset(),
+    reset: () => {
+      stations?.reset();
+      hiding?.reset();
+    },
   };
 }

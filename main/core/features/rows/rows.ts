@@ -16,6 +16,7 @@ import type { CatalogClient, Page } from '../../catalog';
 import type { Clock } from '../../ports';
 import { rowView } from '../../views';
 import { featureErrors } from '../errors';
+import { rowAsShown, type HideExplicit } from '../explicit/explicitFilter';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
 import type { MemberProfile, PendingMember } from '../settings/memberProfile';
@@ -35,6 +36,8 @@ export interface RowsDeps {
   profile: Pick<MemberProfile, 'scope' | 'settledScope' | 'pendingMember'>;
   network: Pick<NetworkStatus, 'guarded' | 'markOnline' | 'noteOutcome'>;
   emit: (event: BridgeEvent) => void;
+  /** Whether the one on screen hides explicit tracks: the cache keeps whole rows, filtered on every way out. */
+  hideExplicit: HideExplicit;
 }
 
 export interface Rows {
@@ -62,6 +65,8 @@ export interface Rows {
 
 export function createRows(deps: RowsDeps): Rows {
   const { catalog, cache, clock, profile, network } = deps;
+  const shown = (row: RowView): RowView => rowAsShown(row, deps.hideExplicit());
+  const emitRow = (row: RowView): void => deps.emit({ type: 'row', row: shown(row) });
   const revalidated = new Set<RowId>();
   const favoriteListeners: Array<(memberId: string, page: Page<Track>) => void> = [];
   // Fetches are numbered: a background refresh that started before a forced one answers with the forced one's row.
@@ -152,16 +157,18 @@ export function createRows(deps: RowsDeps): Rows {
       revalidated.add(rowId);
       const fetchNow = (await earlyFor(asked, s)) ?? (() => tracked(catalog, rowId, s));
       return network.guarded(
-        () =>
-          cache.load(s, rowId, fetchNow, {
-            revalidate: firstSinceStart,
-            onRevalidated: (row) => {
-              network.markOnline();
-              // A refresh that started before a territory change or another sign-in is not what the screen shows.
-              if (sameScope(s, profile.scope())) deps.emit({ type: 'row', row });
-            },
-            onRevalidateError: (error) => network.noteOutcome(error),
-          }),
+        async () =>
+          shown(
+            await cache.load(s, rowId, fetchNow, {
+              revalidate: firstSinceStart,
+              onRevalidated: (row) => {
+                network.markOnline();
+                // A refresh that started before a territory change or another sign-in is not what the screen shows.
+                if (sameScope(s, profile.scope())) emitRow(row);
+              },
+              onRevalidateError: (error) => network.noteOutcome(error),
+            }),
+          ),
         (row) => !row.fromCache,
       );
     },
@@ -174,7 +181,7 @@ export function createRows(deps: RowsDeps): Rows {
       if (!s) return [];
       return RowIdSchema.options.flatMap((id) => {
         const cached = cache.read(s, id);
-        return cached ? [cached.row] : [];
+        return cached ? [shown(cached.row)] : [];
       });
     },
     knownTitle(ref) {
@@ -192,7 +199,7 @@ export function createRows(deps: RowsDeps): Rows {
       if (!sameScope(s, profile.scope())) return;
       cache.write(s, fresh);
       network.markOnline();
-      deps.emit({ type: 'row', row: fresh });
+      emitRow(fresh);
     },
     onFavorites(listener) {
       favoriteListeners.push(listener);

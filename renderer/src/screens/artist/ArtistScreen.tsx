@@ -1,5 +1,5 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArtistDetailView, TrackView } from '../../../../shared/bridge';
 import { FocusButton } from '../../components/FocusButton';
@@ -11,6 +11,7 @@ import { listNavigation } from '../../input/navigation';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero, HERO_ACTIONS_KEY } from '../detail/DetailHero';
 import { EMPTY_BACK_KEY, EmptyDetail } from '../detail/EmptyDetail';
+import { LeftOutNote, leftOutId } from '../../components/LeftOutNote';
 import { useOpenTile, usePageAhead } from '../detail/tileActions';
 import { prefixOf } from '../detail/pagedList';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight } from '../detail/TrackList';
@@ -31,6 +32,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
   const remembered = useRememberedFocus();
   const rowHeight = useTrackRowHeight();
   const url = detail.url;
+  const noteId = useId();
   const whole = useMemo(() => (url === undefined ? undefined : { title: detail.title, url }), [url, detail.title]);
   usePlayPause(trackInList(tracks), openPhone, whole);
 
@@ -90,6 +92,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
           />
           <section className="artist-tracks" aria-label={t('artist.topTracks')}>
             <h2 className="section-title">{t('artist.topTracks')}</h2>
+            <LeftOutNote id={noteId} count={detail.explicitLeftOut} />
             {tracks.length > 0 ? (
               <>
                 <TrackHead columns="no-artist" />
@@ -102,6 +105,7 @@ export function ArtistScreen({ model, detail }: { model: DetailModel; detail: Ar
                   onSelect={onTrack}
                   initialIndex={trackIndexOf(remembered)}
                   columns="no-artist"
+                  describedBy={leftOutId(noteId, detail.explicitLeftOut)}
                 />
               </>
             ) : (

@@ -146,13 +146,15 @@ interface TrackListProps {
   columns?: TrackColumns;
   /** The track focus comes back to: the list opens scrolled to it. */
   initialIndex?: number | undefined;
+  /** The id of what the list says besides its name (how many explicit tracks were left out). */
+  describedBy?: string | undefined;
 }
 
 /**
  * The virtualised track list. A component of its own, so the virtualizer, which renders again on every scroll, renders
  * only the list and not the whole screen (bench: remote press → focus painted in a long chart).
  */
-export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex }: TrackListProps) {
+export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex, describedBy }: TrackListProps) {
   const lang = useContentLang();
   const listRef = useRef<HTMLDivElement>(null);
   const initialViewport = rowHeight * 12;
@@ -248,7 +250,7 @@ export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ens
   }, [reveal]);
 
   return (
-    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} lang={lang} role="listbox" aria-label={label}>
+    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} lang={lang} role="listbox" aria-label={label} aria-describedby={describedBy}>
       {/* One focusable: up and down go to the neighbouring track by number; coming back lands on the track focused
           last, else the first one in view. */}
       <FocusList

@@ -1,5 +1,5 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView, TracksDetailView } from '../../../../shared/bridge';
 import { PointerBack } from '../../components/LeaveDialog';
@@ -9,6 +9,7 @@ import type { DetailModel } from './detailModel';
 import { HERO_ACTIONS_KEY } from './DetailHero';
 import { trackColumnsTemplate } from './columnShares';
 import { EMPTY_BACK_KEY, EmptyDetail } from './EmptyDetail';
+import { LeftOutNote, leftOutId } from '../../components/LeftOutNote';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
 
@@ -47,6 +48,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
   const arrivalIndex = found < 0 ? undefined : found;
   const initialIndex = useMemo(() => trackIndexOf(remembered) ?? arrivalIndex, [remembered, arrivalIndex]);
   const { openPanel, openPhone, overlays } = actions;
+  const noteId = useId();
 
   const onSelect = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
   const whole = useMemo(() => (detail.url === undefined ? undefined : { title: detail.title, url: detail.url }), [detail]);
@@ -63,6 +65,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
         <PointerBack />
         {hero}
         <section className="detail-list" aria-label={t('detail.tracks', { count: detail.totalTracks })} style={template}>
+          <LeftOutNote id={noteId} count={detail.explicitLeftOut} />
           {tracks.length > 0 && <TrackHead columns={columns} />}
           {tracks.length > 0 ? (
             <TrackList
@@ -74,6 +77,7 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
               onSelect={onSelect}
               columns={columns}
               initialIndex={initialIndex}
+              describedBy={leftOutId(noteId, detail.explicitLeftOut)}
             />
           ) : (
             <EmptyDetail text={emptyText} withBack={heroFocusKey === undefined} />

@@ -25,6 +25,8 @@ export class DetailModel {
   load: DetailLoad = { status: 'loading' };
   /** The territory the shown data belongs to; another one means it must be fetched again. */
   territory: Territory | undefined;
+  /** Whether explicit tracks were shown or hidden when the data was fetched; a change fetches it again. */
+  explicit: 'show' | 'hide' | undefined;
   tracks: PagedList<TrackView> | undefined;
   /** An artist's or a new-release category's albums. */
   tiles: PagedList<TileView> | undefined;
@@ -69,9 +71,10 @@ export class DetailModel {
    * Fetches the detail. `keep`: the detail on screen stays until the new one arrives (shuffling a station again);
    * otherwise the screen shows that it is loading (another territory: the old data no longer applies).
    */
-  fetch(territory: Territory | undefined, keep = false): void {
+  fetch(territory: Territory | undefined, keep = false, explicit = this.explicit): void {
     const generation = ++this.generation;
     this.territory = territory;
+    this.explicit = explicit;
     this.fetching = true;
     if (!keep || this.load.status !== 'ready') this.set({ status: 'loading' });
     this.bridge.getDetail(this.ref).then(
@@ -134,9 +137,9 @@ export class DetailModel {
     }, TILE_PAGE);
   }
 
-  /** Whether what the model holds is what a screen in `territory` should show, or is on its way. */
-  isCurrent(territory: Territory | undefined): boolean {
-    return this.territory === territory && (this.fetching || this.load.status === 'ready');
+  /** Whether what the model holds is what a screen in `territory` (and `explicit`) should show, or is on its way. */
+  isCurrent(territory: Territory | undefined, explicit = this.explicit): boolean {
+    return this.territory === territory && this.explicit === explicit && (this.fetching || this.load.status === 'ready');
   }
 
   /** Stops listening to answers: the screen's place in the stack is gone. */

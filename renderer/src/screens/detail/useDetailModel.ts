@@ -8,16 +8,19 @@ import type { PagedList } from './pagedList';
 
 /**
  * The data of the detail screen at stack entry `entryId`: kept from the last visit when it is still for the same
- * territory, else fetched (again: a change of territory reloads what is on screen).
+ * territory and explicit setting, else fetched (again: a change of either reloads what is on screen, so a list read
+ * with explicit tracks never stays on screen once they are hidden).
  */
 export function useDetailModel(entryId: number, ref: DetailRef): { model: DetailModel; load: DetailLoad } {
   const { models } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
+  const explicit = useApp((s) => s.state?.household.explicit);
   const model = models.get(entryId, ref);
   const load = useSyncExternalStore(model.subscribe, model.getLoad);
   useEffect(() => {
-    if (!model.isCurrent(territory)) model.fetch(territory);
-  }, [model, territory]);
+    if (model.isCurrent(territory, explicit)) return;
+    model.fetch(territory, false, explicit);
+  }, [model, territory, explicit]);
   return { model, load };
 }
 

@@ -1,9 +1,16 @@
-import type { RowId } from '../../../../shared/bridge';
+import { GUEST_KEY, type HouseholdView, type RowId } from '../../../../shared/bridge';
 import { FIRST_ROWS, homeRowIds } from '../../../../shared/homeRows';
 import type { AppStore, RowSlot } from '../../store/appStore';
 
-/** Home's rows, top to bottom; a guest sees only the catalog's. */
+/** Home's rows, top to bottom; a guest sees only the catalog's; a child's Home leads with the Kids rows. */
 export const rowIdsFor = homeRowIds;
+
+/** Whether the one on screen (a member or the guest) is marked as a child. */
+export function onScreenIsChild(household: HouseholdView | undefined): boolean {
+  if (household?.active === undefined) return false;
+  if (household.active === GUEST_KEY) return household.guest.child;
+  return household.members.some((m) => m.key === household.active && m.child);
+}
 export { FIRST_ROWS };
 
 /** Rows that one row of the service becomes on screen, one per category. */

@@ -63,9 +63,6 @@ export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: 
           ))}
       </p>
       {detail.shuffled && <p className="detail-shuffled">{t('detail.shuffledNote')}</p>}
-      {detail.explicitLeftOut !== undefined && detail.explicitLeftOut > 0 && (
-        <p className="detail-left-out">{t('detail.explicitLeftOut', { count: detail.explicitLeftOut })}</p>
-      )}
       {url === undefined && detail.tracks.length > 0 && <p className="detail-phone-hint">{t('detail.trackOnPhoneHint')}</p>}
     </DetailHero>
   );

@@ -43,6 +43,7 @@ const every: UiError[] = [
   featureErrors.signInToSeeRow(),
   featureErrors.signInForOwnMusic(),
   ...TERRITORIES.map((t) => featureErrors.notAvailableIn(t)),
+  featureErrors.explicitHidden(),
   featureErrors.favoriteNeedsMember(),
   ...(['network', 'server', 'not-found', 'auth', 'unknown', 'invalid-response'] as const).map((kind) =>
     featureErrors.favoriteFailed({ kind, message: 'x', retryable: false }),

@@ -13,6 +13,7 @@ function setup(routes: Record<string, Route | unknown> = {}) {
     network,
     territory: () => service.territory.value,
     knownTitle: () => undefined,
+    hideExplicit: () => false,
   });
   return { details: details.handlers, service, network };
 }
@@ -80,7 +81,7 @@ describe('details', () => {
   });
 
   it('says there is no service to ask when none is configured', async () => {
-    const details = createDetails({ catalog: undefined, network: recordingNetwork(), territory: () => 'TW', knownTitle: () => undefined });
+    const details = createDetails({ catalog: undefined, network: recordingNetwork(), territory: () => 'TW', knownTitle: () => undefined, hideExplicit: () => false });
     expect(failed(await details.handlers.getDetail({ kind: 'chart', id: 'c1' }))).toMatchObject({ kind: 'config', messageKey: 'noService' });
   });
 

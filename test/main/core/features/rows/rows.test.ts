@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRowCache, type CacheScope } from '../../../../../main/core/cache';
 import { createRows } from '../../../../../main/core/features/rows/rows';
-import type { BridgeEvent, RowId } from '../../../../../shared/bridge';
+import type { BridgeEvent, RowId, RowView } from '../../../../../shared/bridge';
 import { album, paged, playlist, track } from '../../catalog/fixtures';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
 import { failed, fakeService, manualClock, recordingNetwork, value, type Route } from '../support';
@@ -27,7 +27,9 @@ const ROUTES: Record<string, Route | unknown> = {
   '/users/m1/shared-playlists': paged([playlist('s1')]),
 };
 
-export function setupRows(options: { scope?: CacheScope | undefined; routes?: Record<string, Route | unknown>; store?: MemoryStore } = {}) {
+export function setupRows(
+  options: { scope?: CacheScope | undefined; routes?: Record<string, Route | unknown>; store?: MemoryStore; hide?: { value: boolean } } = {},
+) {
   const store = options.store ?? new MemoryStore();
   const clock = manualClock();
   const service = fakeService(options.routes ?? ROUTES);
@@ -42,6 +44,7 @@ export function setupRows(options: { scope?: CacheScope | undefined; routes?: Re
     profile: { scope: () => current.scope, settledScope: async () => current.scope, pendingMember: () => undefined },
     network,
     emit: (event) => events.push(event),
+    hideExplicit: () => options.hide?.value ?? false,
   });
   return { rows, service, cache, events, current, clock, store, network };
 }
@@ -247,6 +250,7 @@ function setupSigningIn(options: { earlierMember?: string } = {}) {
     },
     network: recordingNetwork(),
     emit: () => undefined,
+    hideExplicit: () => false,
   });
   const arrive = (scope: CacheScope): void => {
     service.territory.value = scope.territory;
@@ -304,5 +308,61 @@ describe('home rows right after a sign-in', () => {
     expect(service.paths()).toEqual(['/me/favorite?limit=100', '/me/favorite?limit=100']);
     expect(seen).toEqual(['m1']);
     expect(cache.read(member, 'favorites')).toBeDefined();
+  });
+});
+
+describe('explicit tracks in rows', () => {
+  const favorites = paged([track('t1'), track('x1', { explicitness: true }), track('t2'), track('x2', { explicitness: true })]);
+  const routes = { ...ROUTES, '/me/favorite': favorites };
+  const ids = (row: RowView) => row.tiles.map((t) => t.key);
+  const pushed = (events: BridgeEvent[]) => events.flatMap((e) => (e.type === 'row' ? [e.row] : []));
+
+  it('hidden: favourites leave the explicit tracks out and say how many', async () => {
+    const { rows } = setupRows({ routes, hide: { value: true } });
+    const row = value(await rows.handlers.loadRow('favorites'));
+    expect(ids(row)).toEqual(['t1', 't2']);
+    expect(row.explicitLeftOut).toBe(2);
+  });
+
+  it('shown: every track, and no count', async () => {
+    const { rows } = setupRows({ routes, hide: { value: false } });
+    const row = value(await rows.handlers.loadRow('favorites'));
+    expect(ids(row)).toEqual(['t1', 'x1', 't2', 'x2']);
+    expect(row.explicitLeftOut).toBeUndefined();
+  });
+
+  it('a row cached while they were shown leaks none once they are hidden, and shows them all again after', async () => {
+    const hide = { value: false };
+    const { rows, events, service } = setupRows({ routes, hide });
+    value(await rows.handlers.loadRow('favorites'));
+    hide.value = true;
+    const cached = value(await rows.handlers.loadRow('favorites'));
+    expect(cached.fromCache).toBe(true);
+    expect(ids(cached)).toEqual(['t1', 't2']);
+    expect(rows.cachedRows().find((r) => r.id === 'favorites')?.tiles.map((t) => t.key)).toEqual(['t1', 't2']);
+    await rows.refresh('favorites');
+    expect(pushed(events).map(ids)).toEqual([['t1', 't2']]);
+    hide.value = false;
+    expect(ids(value(await rows.handlers.loadRow('favorites')))).toEqual(['t1', 'x1', 't2', 'x2']);
+    // The cache, not the service, answered the later loads: the filter runs on the way out.
+    expect(service.paths().filter((p) => p.startsWith('/me/favorite'))).toHaveLength(2);
+  });
+
+  it('the fresh copy pushed after a cached paint is filtered as the setting is when it arrives', async () => {
+    const store = new MemoryStore();
+    const first = setupRows({ routes, store, hide: { value: false } });
+    value(await first.rows.handlers.loadRow('favorites'));
+    const hide = { value: true };
+    const second = setupRows({ routes, store, hide });
+    expect(ids(value(await second.rows.handlers.loadRow('favorites')))).toEqual(['t1', 't2']);
+    await vi.waitFor(() => expect(pushed(second.events)).toHaveLength(1));
+    expect(pushed(second.events).map(ids)).toEqual([['t1', 't2']]);
+  });
+
+  it('rows without tracks are untouched', async () => {
+    const { rows } = setupRows({ hide: { value: true } });
+    const row = value(await rows.handlers.loadRow('album-collection'));
+    expect(row.tiles.map((t) => t.key)).toEqual(['mine']);
+    expect(row.explicitLeftOut).toBeUndefined();
   });
 });
