@@ -2,7 +2,7 @@
  * Home's rows, top to bottom, and how many of them fill the first screen: the renderer draws them in this order, and
  * the core fetches the first screen's rows the moment a sign-in completes, alongside the member's profile.
  */
-import type { RowId } from './bridge';
+import { GUEST_KEY, type HouseholdView, type RowId } from './bridge';
 
 const CATALOG_ROWS: readonly RowId[] = ['charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases', 'kids'];
 
@@ -18,4 +18,11 @@ export const FIRST_ROWS = 3;
 /** The rows Home asks for first, before anything on it has focus. */
 export function firstScreenRows(member: boolean, child = false): RowId[] {
   return homeRowIds(member, child).slice(0, FIRST_ROWS);
+}
+
+/** Whether the one on screen is a child's profile (their Home leads with the Kids rows). */
+export function onScreenIsChild(household: HouseholdView | undefined): boolean {
+  if (household?.active === undefined) return false;
+  if (household.active === GUEST_KEY) return household.guest.child;
+  return household.members.some((m) => m.key === household.active && m.child);
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { AppState, AuthState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
 import { GUEST_KEY } from '../../shared/bridge';
-import { firstScreenRows } from '../../shared/homeRows';
+import { firstScreenRows, onScreenIsChild } from '../../shared/homeRows';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
 import { AuthSession } from './auth/session';
 import { createRowCache } from './cache';
@@ -84,8 +84,8 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     sandbox: sandbox !== undefined,
   });
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });
-  // The household decides (a child, or a member who set "hide"); until it is wired, explicit tracks are shown.
-  const hideExplicit = (): boolean => false;
+  // The household decides: a child, or a member who set "hide".
+  const hideExplicit = (): boolean => household.hideExplicit();
   const rows = createRows({ catalog, cache, clock, profile, network, emit, hideExplicit });
   const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle, hideExplicit });
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
@@ -148,7 +148,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     const memberToMember = switched && before !== undefined && before !== GUEST_KEY && lastOnScreen !== undefined && lastOnScreen !== GUEST_KEY;
     if (memberToMember) profile.switched();
     // Home's first rows leave with the member's profile, rather than after the screen has drawn and asked for them.
-    if (auth.status === 'signed-in' && (signedInNow || (switched && before !== undefined))) rows.prefetch(firstScreenRows(auth.mode === 'member'));
+    if (auth.status === 'signed-in' && (signedInNow || (switched && before !== undefined))) rows.prefetch(firstScreenRows(auth.mode === 'member', onScreenIsChild(household.view())));
     network.followPairing(auth);
     pushState();
   });

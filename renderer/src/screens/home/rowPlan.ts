@@ -1,4 +1,4 @@
-import { GUEST_KEY, type HouseholdView, type RowId } from '../../../../shared/bridge';
+import type { RowId } from '../../../../shared/bridge';
 import { FIRST_ROWS, homeRowIds } from '../../../../shared/homeRows';
 import type { AppStore, RowSlot } from '../../store/appStore';
 
@@ -6,11 +6,7 @@ import type { AppStore, RowSlot } from '../../store/appStore';
 export const rowIdsFor = homeRowIds;
 
 /** Whether the one on screen (a member or the guest) is marked as a child. */
-export function onScreenIsChild(household: HouseholdView | undefined): boolean {
-  if (household?.active === undefined) return false;
-  if (household.active === GUEST_KEY) return household.guest.child;
-  return household.members.some((m) => m.key === household.active && m.child);
-}
+export { onScreenIsChild } from '../../../../shared/homeRows';
 export { FIRST_ROWS };
 
 /** Rows that one row of the service becomes on screen, one per category. */
