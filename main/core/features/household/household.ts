@@ -193,7 +193,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
       return OK;
     },
     setPin: async (pin, currentPin) => {
-      if (!PinSchema.safeParse(pin).success) return { ok: false, error: householdError('pinShape') };
+      if (!PinSchema.safeParse(pin).success) return badArgument('PIN');
       const refused = pinRefused(currentPin);
       if (refused !== undefined) return { ok: false, error: refused };
       store.setPin(hashPin(pin));
