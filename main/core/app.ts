@@ -109,7 +109,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   function state(): AppState {
     return {
       auth: session ? qr.withImage(session.state) : { status: 'error', error: featureErrors.noService() },
-      configProblems: problems,
+      configProblems: [...problems, ...household.problems()],
       network: network.view(),
       storage: vault.status,
       territory: settings.territory(),
