@@ -134,7 +134,7 @@ export interface HouseholdView {
   active: string | undefined;
   /** The last one chosen: where the chooser puts focus first. */
   lastChosen: string | undefined;
-  /** Start on the last chosen instead of the chooser (Settings, config `members.skipChooser`). */
+  /** Start on the last chosen instead of the chooser (Settings, config `skipChooser`, TUNEWALL_SKIP_CHOOSER). */
   skipChooser: boolean;
   /** A PIN is set: leaving a child's profile, or changing a child mark, asks for it. */
   pinSet: boolean;

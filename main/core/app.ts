@@ -4,9 +4,7 @@
  * handlers answer the renderer. Each feature lives in features/<name>/ with its own state and tests.
  */
 import { join } from 'node:path';
-import type { AppState, AuthState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
-import { GUEST_KEY } from '../../shared/bridge';
-import { firstScreenRows, onScreenIsChild } from '../../shared/homeRows';
+import type { AppState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
 import { AuthSession } from './auth/session';
 import { createRowCache } from './cache';
@@ -19,6 +17,7 @@ import { folderArtworkFiles } from './features/artwork/artworkFiles';
 import { createDetails } from './features/details/details';
 import { createHousehold } from './features/household/household';
 import { createHouseholdStore } from './features/household/householdStore';
+import { followOnScreen } from './features/household/switching';
 import { createNetworkStatus } from './features/network/networkStatus';
 import { createQrCodes } from './features/pairing/qrCodes';
 import { featureErrors } from './features/errors';
@@ -112,7 +111,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   function state(): AppState {
     return {
       auth: session ? qr.withImage(session.state) : { status: 'error', error: featureErrors.noService() },
-      configProblems: problems,
+      configProblems: [...problems, ...household.problems()],
       network: network.view(),
       storage: vault.status,
       territory: settings.territory(),
@@ -133,22 +132,9 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     return view.adding === undefined ? view : { ...view, adding: { ...view.adding, pairing: qr.withImage(view.adding.pairing) } };
   }
 
-  let lastAuth: AuthState['status'] = 'starting';
-  let lastOnScreen: string | undefined;
+  const onScreen = followOnScreen({ household, profile, rows, forgetScoped });
   session?.subscribe((auth) => {
-    // A sign-in that completed just now (a code approved, guest mode chosen), not one the vault restored at start.
-    const signedInNow = auth.status === 'signed-in' && lastAuth !== 'signed-in' && lastAuth !== 'starting';
-    lastAuth = auth.status;
-    const before = lastOnScreen;
-    lastOnScreen = household.onScreen();
-    const switched = lastOnScreen !== before;
-    // What one member (or the guest) had in memory is gone before the next one's state reaches the screen.
-    if (switched) forgetScoped();
-    profile.follow(auth);
-    const memberToMember = switched && before !== undefined && before !== GUEST_KEY && lastOnScreen !== undefined && lastOnScreen !== GUEST_KEY;
-    if (memberToMember) profile.switched();
-    // Home's first rows leave with the member's profile, rather than after the screen has drawn and asked for them.
-    if (auth.status === 'signed-in' && (signedInNow || (switched && before !== undefined))) rows.prefetch(firstScreenRows(auth.mode === 'member', onScreenIsChild(household.view())));
+    onScreen(auth);
     network.followPairing(auth);
     pushState();
   });

@@ -11,26 +11,19 @@ import { CoreError, coreText, toUiError } from '../errors';
 import { withTimeout } from '../net/http';
 import { describe, discardBody, isAuthRejection } from './answers';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
-import { EXPIRY_SKEW_MS, TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
-import { MemberRenewal } from './memberRenewal';
+import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
+import { GuestAccess } from './guestAccess';
+import type { MemberRenewal } from './memberRenewal';
+import { MemberSignIns } from './memberSignIns';
 import type { ApiAuth, AuthSessionOptions } from './sessionOptions';
 import { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
-import { singleMemberVault, type HouseholdVault } from '../vault/memberVault';
+import { singleMemberVault } from '../vault/memberVault';
 import { TokenVault } from '../vault/tokenVault';
 
 export type { AuthSessionOptions } from './sessionOptions';
 
 type Mode = 'none' | 'member' | 'guest';
-
-/** A member signed in on this TV: their renewal, or nothing while they must pair again. */
-interface MemberEntry {
-  renewal: MemberRenewal | undefined;
-  /** Aborted when their sign-in ends: a refresh of theirs under way then lands nowhere. */
-  lifetime: AbortController;
-  /** Why they must pair again, once the service ended their sign-in while others stayed signed in. */
-  ended: PairingNotice | undefined;
-}
 
 /** Who comes on screen when Tunewall starts with members: a member's key, 'guest', or undefined for the chooser. */
 export type StartChoice = (keys: readonly string[]) => string | undefined;
@@ -40,26 +33,35 @@ export class AuthSession implements ApiAuth {
   private readonly flow: DeviceFlow;
   /** Adding a member (or pairing one again) while the others stay signed in. */
   private readonly addFlow: DeviceFlow;
-  private readonly vault: HouseholdVault;
+  private readonly members: MemberSignIns;
   private readonly listeners = new Set<(state: AuthState) => void>();
   private readonly householdListeners = new Set<() => void>();
-  private readonly removedListeners = new Set<(key: string) => void>();
   private current: AuthState = { status: 'starting' };
   private mode: Mode = 'none';
-  private readonly members = new Map<string, MemberEntry>();
   private active: string | undefined;
   private addingState: AddingMember | undefined;
-  private guest: TokenSet | undefined;
+  private readonly guest: GuestAccess;
   private memberView: MemberView | undefined;
   private notice: PairingNotice | undefined;
-  private guestRequest: Promise<TokenSet> | undefined;
   /** Aborted on every change of who is on screen: requests made for one must not land for another. */
   private screen = new AbortController();
   private disposed = false;
   private whenLeft: StartChoice | undefined;
 
   constructor(private readonly options: AuthSessionOptions) {
-    this.vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
+    const vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
+    this.members = new MemberSignIns(
+      vault,
+      () => ({
+        client: this.client,
+        clock: options.clock,
+        logger: options.logger,
+        lifetimeBounds: this.lifetimeBounds,
+        backoff: options.backoff,
+        checkEveryMs: options.checkEveryMs,
+      }),
+      (key, notice) => this.memberEnded(key, notice),
+    );
     this.client = new TokenClient({
       fetch: options.fetch,
       clock: options.clock,
@@ -67,6 +69,7 @@ export class AuthSession implements ApiAuth {
       ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
       ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
     });
+    this.guest = new GuestAccess(this.client, options.clock);
     this.flow = this.deviceFlow(
       (state) => this.onFlowState(state),
       (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
@@ -107,7 +110,7 @@ export class AuthSession implements ApiAuth {
 
   /** Every member signed in on this TV, in the order they were added, and whether they must pair again. */
   get household(): Array<{ key: string; needsPairing: boolean }> {
-    return [...this.members].map(([key, entry]) => ({ key, needsPairing: entry.renewal === undefined }));
+    return this.members.list();
   }
 
   /** The member on screen (their key); undefined for a guest or nobody. */
@@ -152,7 +155,7 @@ export class AuthSession implements ApiAuth {
 
   /** A member left the household (signed out, or their sign-in ended when nobody else was signed in). */
   onMemberRemoved(listener: (key: string) => void): void {
-    this.removedListeners.add(listener);
+    this.members.onRemoved(listener);
   }
 
   /**
@@ -162,13 +165,11 @@ export class AuthSession implements ApiAuth {
    */
   start(choose?: StartChoice, whenLeft?: StartChoice): void {
     this.whenLeft = whenLeft;
-    const stored = this.vault.load();
-    for (const member of stored) this.members.set(member.key, this.entryFor(member.key, member.tokens, member.refreshWasInterrupted));
-    if (stored.length === 0) {
+    const keys = this.members.load();
+    if (keys.length === 0) {
       this.startPairingInternal();
       return;
     }
-    const keys = stored.map((m) => m.key);
     const choice = choose === undefined ? (keys.length === 1 ? keys[0] : undefined) : choose(keys);
     if (choice === 'guest' && this.options.guestMode) {
       this.setState({ status: 'choosing' });
@@ -208,14 +209,14 @@ export class AuthSession implements ApiAuth {
     if (this.mode === 'guest') return { ok: true, value: undefined };
     let guest: TokenSet;
     try {
-      guest = await this.guestToken();
+      guest = await this.guest.token(this.screen.signal);
     } catch (error) {
       this.options.logger.warn('session: no guest token', { error: describe(error) });
       return { ok: false, error: toUiError(error) };
     }
     this.flow.cancel();
     this.leaveScreen();
-    this.guest = guest;
+    this.guest.keep(guest);
     this.mode = 'guest';
     this.notice = undefined;
     this.setState({ status: 'signed-in', mode: 'guest', member: undefined });
@@ -227,10 +228,9 @@ export class AuthSession implements ApiAuth {
    * chooser underneath). False when there is no such member.
    */
   choose(key: string): boolean {
-    const entry = this.members.get(key);
-    if (entry === undefined) return false;
-    if (entry.renewal === undefined) {
-      this.pairAgain(key, entry.ended);
+    if (!this.members.has(key)) return false;
+    if (this.members.renewal(key) === undefined) {
+      this.pairAgain(key, this.members.endedNotice(key));
       return true;
     }
     if (this.mode !== 'member' || this.active !== key) this.activate(key, true);
@@ -275,10 +275,9 @@ export class AuthSession implements ApiAuth {
 
   /** Forgets one member: their tokens and their renewal. Then: the chooser, the one member left, or pairing. */
   signOutMember(key: string): void {
-    const entry = this.members.get(key);
-    if (entry === undefined) return;
+    if (!this.members.has(key)) return;
     const wasOnScreen = this.mode === 'member' && this.active === key;
-    this.dropMember(key, entry);
+    this.members.remove(key);
     if (this.addingState?.again === key) this.cancelAdding();
     this.notice = undefined;
     if (wasOnScreen) {
@@ -293,17 +292,11 @@ export class AuthSession implements ApiAuth {
    * `into`, `from` is forgotten, and whoever of the two was on screen is `into` now.
    */
   merge(from: string, into: string): void {
-    const source = this.members.get(from);
-    const target = this.members.get(into);
-    const renewal = source?.renewal;
-    if (source === undefined || target === undefined || renewal === undefined || from === into) return;
-    const tokens = renewal.tokens;
+    const tokens = this.members.renewal(from)?.tokens;
+    if (tokens === undefined || !this.members.has(into) || from === into) return;
     const wasOnScreen = this.mode === 'member' && this.active === from;
-    this.dropMember(from, source);
-    target.renewal?.stop();
-    target.lifetime.abort();
-    this.vault.put(into, tokens);
-    this.members.set(into, this.entryFor(into, tokens, false));
+    this.members.remove(from);
+    this.members.renew(into, tokens);
     if (wasOnScreen) this.activate(into);
     else this.householdChanged();
   }
@@ -337,10 +330,7 @@ export class AuthSession implements ApiAuth {
     this.disposed = true;
     this.flow.cancel();
     this.addFlow.cancel();
-    for (const entry of this.members.values()) {
-      entry.renewal?.stop();
-      entry.lifetime.abort();
-    }
+    this.members.stopAll();
     this.screen.abort();
     this.listeners.clear();
     this.householdListeners.clear();
@@ -350,11 +340,7 @@ export class AuthSession implements ApiAuth {
   async accessToken(): Promise<string> {
     const renewal = this.activeRenewal();
     if (renewal !== undefined) return renewal.accessToken();
-    if (this.mode === 'guest') {
-      const guest = this.guest;
-      if (guest !== undefined && this.options.clock.now() < guest.expiresAt - EXPIRY_SKEW_MS) return guest.accessToken;
-      return (await this.guestToken()).accessToken;
-    }
+    if (this.mode === 'guest') return this.guest.accessToken(this.screen.signal);
     throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
@@ -397,39 +383,17 @@ export class AuthSession implements ApiAuth {
 
   /** A token to replay with after `used` was refused: the newer one if another caller already renewed it. */
   private async renewAfterRejection(used: string): Promise<string> {
-    if (this.mode === 'guest') {
-      if (this.guest !== undefined && this.guest.accessToken !== used) return this.guest.accessToken;
-      this.guest = undefined;
-      return (await this.guestToken()).accessToken;
-    }
+    if (this.mode === 'guest') return this.guest.afterRejection(used, this.screen.signal);
     const renewal = this.activeRenewal();
     if (renewal !== undefined) return renewal.renewAfterRejection(used);
     throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
   }
 
-  /** A client-credentials token, single-flight; kept in memory only (it can be had again at any time). */
-  private guestToken(): Promise<TokenSet> {
-    this.guestRequest ??= (async () => {
-      const screen = this.screen;
-      const response = await this.client.clientCredentials(screen.signal);
-      if (screen.signal.aborted) throw new CoreError({ kind: 'cancelled', messageKey: 'cancelled' });
-      const tokens = tokenSetFrom(response, this.options.clock.now());
-      // A client-credentials answer carries no refresh token; should one come, a guest has no use for it.
-      const guest: TokenSet = { ...tokens, refreshToken: undefined };
-      this.guest = guest;
-      return guest;
-    })().finally(() => {
-      this.guestRequest = undefined;
-    });
-    return this.guestRequest;
-  }
-
   /** The first member of the household paired. */
   private onPaired(response: TokenResponse, receivedAt: number): void {
     const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
-    const key = this.vault.add(tokens);
+    const key = this.members.add(tokens);
     this.notice = undefined;
-    this.members.set(key, this.entryFor(key, tokens, false));
     this.activate(key);
   }
 
@@ -441,28 +405,9 @@ export class AuthSession implements ApiAuth {
     let key: string;
     if (again !== undefined && this.members.has(again)) {
       key = again;
-      this.vault.put(key, tokens);
-    } else key = this.vault.add(tokens);
-    this.members.get(key)?.lifetime.abort();
-    this.members.set(key, this.entryFor(key, tokens, false));
+      this.members.renew(key, tokens);
+    } else key = this.members.add(tokens);
     this.activate(key);
-  }
-
-  private entryFor(key: string, tokens: TokenSet, refreshWasInterrupted: boolean): MemberEntry {
-    const lifetime = new AbortController();
-    const renewal = new MemberRenewal(tokens, {
-      client: this.client,
-      clock: this.options.clock,
-      logger: this.options.logger,
-      vault: this.vault.slot(key),
-      lifetimeBounds: this.lifetimeBounds,
-      backoff: this.options.backoff,
-      checkEveryMs: this.options.checkEveryMs,
-      signal: lifetime.signal,
-      onEnded: (notice) => this.memberEnded(key, notice),
-      refreshWasInterrupted,
-    });
-    return { renewal, lifetime, ended: undefined };
   }
 
   /**
@@ -470,8 +415,7 @@ export class AuthSession implements ApiAuth {
    * now when they come back from time off screen).
    */
   private activate(key: string, refreshNow = false): void {
-    const entry = this.members.get(key);
-    const renewal = entry?.renewal;
+    const renewal = this.members.renewal(key);
     if (renewal === undefined) return;
     this.flow.cancel();
     this.leaveScreen();
@@ -486,24 +430,15 @@ export class AuthSession implements ApiAuth {
     this.activeRenewal()?.pause();
     this.screen.abort();
     this.screen = new AbortController();
-    this.guestRequest = undefined;
-    this.guest = undefined;
+    this.guest.forget();
     this.memberView = undefined;
     this.mode = 'none';
     this.active = undefined;
   }
 
-  private dropMember(key: string, entry: MemberEntry): void {
-    entry.renewal?.stop();
-    entry.lifetime.abort();
-    this.members.delete(key);
-    this.vault.remove(key);
-    for (const listener of this.removedListeners) listener(key);
-  }
-
   /** Someone left the screen: the chooser, the one member left directly, or pairing when nobody is left. */
   private afterLeaving(): void {
-    const usable = [...this.members].filter(([, entry]) => entry.renewal !== undefined).map(([key]) => key);
+    const usable = this.members.signedIn();
     const only = usable[0];
     if (this.members.size === 0) {
       this.startPairingInternal();
@@ -524,23 +459,18 @@ export class AuthSession implements ApiAuth {
    * again (now if on screen, else when chosen); alone, they are forgotten and pairing shows the reason.
    */
   private memberEnded(key: string, notice: PairingNotice): void {
-    const entry = this.members.get(key);
-    if (entry === undefined) return;
+    if (!this.members.has(key)) return;
     const wasOnScreen = this.mode === 'member' && this.active === key;
-    const othersSignedIn = [...this.members].some(([k, e]) => k !== key && e.renewal !== undefined);
-    if (!othersSignedIn) {
+    if (this.members.signedIn(key).length === 0) {
       // Every member is gone, the others already needing a pairing: pairing with the reason, as for one member.
-      for (const [k, e] of [...this.members]) this.dropMember(k, e);
+      for (const { key: k } of this.members.list()) this.members.remove(k);
       this.leaveScreen();
       this.cancelAdding();
       this.notice = notice;
       this.startPairingInternal();
       return;
     }
-    entry.renewal?.stop();
-    entry.lifetime.abort();
-    this.vault.slot(key).clear();
-    this.members.set(key, { renewal: undefined, lifetime: new AbortController(), ended: notice });
+    this.members.markEnded(key, notice);
     if (wasOnScreen) this.pairAgain(key, notice);
     else this.householdChanged();
   }
@@ -571,7 +501,7 @@ export class AuthSession implements ApiAuth {
   private onAddFlowState(state: DeviceFlowState): void {
     const adding = this.addingState;
     if (adding === undefined) return;
-    const notice = adding.again === undefined ? undefined : this.members.get(adding.again)?.ended;
+    const notice = adding.again === undefined ? undefined : this.members.endedNotice(adding.again);
     const pairing = notice !== undefined && (state.status === 'pairing' || state.status === 'requesting-code') ? { ...state, notice } : state;
     this.addingState = { again: adding.again, pairing };
     this.householdChanged();
@@ -579,12 +509,12 @@ export class AuthSession implements ApiAuth {
 
   private activeRenewal(): MemberRenewal | undefined {
     if (this.mode !== 'member' || this.active === undefined) return undefined;
-    return this.members.get(this.active)?.renewal;
+    return this.members.renewal(this.active);
   }
 
   private activeTokens(): TokenSet | undefined {
     if (this.mode === 'member') return this.activeRenewal()?.tokens;
-    if (this.mode === 'guest') return this.guest;
+    if (this.mode === 'guest') return this.guest.tokens;
     return undefined;
   }
 

@@ -46,6 +46,7 @@ export const CONFIG_MESSAGES = {
   fileNotObject: 'does not hold a JSON object; the file is ignored.',
   unknownSetting: 'is not a Tunewall setting; it is ignored.',
   sandboxFailed: 'is not set, and the built-in demo service could not start.',
+  kioskMemberUnknown: 'names no member signed in on this TV; the guest, or else the last chosen member, is shown instead.',
   moreProblems: (p: { count: number }) => `has ${p.count} more problems, not listed here.`,
 } as const;
 

@@ -340,6 +340,7 @@ export const ja: Resources = {
       fileNotObject: 'に JSON オブジェクトが入っていません。このファイルは無視されます。',
       unknownSetting: 'は Tunewall の設定ではありません。無視されます。',
       sandboxFailed: 'が設定されておらず、内蔵のデモサービスも起動できませんでした。',
+      kioskMemberUnknown: 'がこのテレビにサインインしているどのメンバーの名前でもありません。代わりにゲスト、またはいなければ最後に選ばれたメンバーを表示します。',
       moreProblems: 'ほかに {{count}} 件の問題があります（ここには表示していません）。',
     },
     configFix: {

@@ -340,6 +340,7 @@ export const zhHant: Resources = {
       fileNotObject: '裡面不是 JSON 物件；已略過這個檔案。',
       unknownSetting: '不是 Tunewall 的設定；已略過。',
       sandboxFailed: '沒有設定，而且內建的示範服務無法啟動。',
+      kioskMemberUnknown: '不是在這台電視上登入的任何成員名稱；改為顯示訪客，沒有訪客時顯示上次選擇的成員。',
       moreProblems: '還有 {{count}} 個問題未列出。',
     },
     configFix: {

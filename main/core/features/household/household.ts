@@ -4,11 +4,12 @@
  * chosen when the chooser is skipped; in a kiosk never the chooser), keeps the child marks, the PIN and the explicit
  * setting, and answers the chooser's and Settings' calls. The sign-ins themselves are the session's.
  */
-import { GUEST_KEY, MAX_MEMBERS, type BridgeHandlers, type HouseholdView, type Result, type UiError } from '../../../../shared/bridge';
+import { GUEST_KEY, MAX_MEMBERS, type BridgeHandlers, type ConfigProblem, type HouseholdView, type Result, type UiError } from '../../../../shared/bridge';
 import { PinSchema, ProfileKeySchema } from '../../../../shared/bridgeArgs';
 import type { AuthSession } from '../../auth/session';
 import type { RowCache } from '../../cache';
-import type { KioskConfig } from '../../config/config';
+import { SETTINGS, type KioskConfig } from '../../config/config';
+import { configProblem } from '../../config/problems';
 import type { Logger } from '../../ports';
 import { badArgument } from '../results';
 import type { MemberSlot, StoredMember } from '../settings/settings';
@@ -47,6 +48,8 @@ export interface Household {
   startChoice(keys: readonly string[]): string | undefined;
   /** Who comes on screen when the one on screen signs out and several remain: the chooser, but never in a kiosk. */
   leftChoice(keys: readonly string[]): string | undefined;
+  /** What is wrong with the household's configuration as it stands: a kiosk member nobody here is named. */
+  problems(): ConfigProblem[];
   /** Explicit tracks became hidden or shown for the one on screen (a child mark, their setting). */
   onExplicitChange(listener: () => void): void;
   /** Whether explicit tracks are hidden for the one on screen: a child's always, else as they set it. */
@@ -103,10 +106,16 @@ export function createHousehold(deps: HouseholdDeps): Household {
     return key === GUEST_KEY ? config.guestMode : (session?.household.some((m) => m.key === key) ?? false);
   }
 
+  /** The member the kiosk configuration names, or undefined (none named, or nobody here of that name). */
+  function kioskNamed(keys: readonly string[]): string | undefined {
+    const wanted = config.kiosk.member?.trim();
+    return wanted === undefined ? undefined : keys.find((key) => store.record(key).profile?.name === wanted);
+  }
+
   function kioskChoice(keys: readonly string[]): string | undefined {
     const wanted = config.kiosk.member?.trim();
     if (wanted !== undefined && wanted.toLowerCase() === GUEST_KEY && config.guestMode) return GUEST_KEY;
-    const named = wanted === undefined ? undefined : keys.find((key) => store.record(key).profile?.name === wanted);
+    const named = kioskNamed(keys);
     if (named !== undefined) return named;
     if (wanted !== undefined) deps.logger.warn('household: no member signed in here has the configured kiosk member name; using the default');
     if (wanted === undefined && keys.length === 1) return keys[0];
@@ -193,7 +202,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
       return OK;
     },
     setPin: async (pin, currentPin) => {
-      if (!PinSchema.safeParse(pin).success) return { ok: false, error: householdError('pinShape') };
+      if (!PinSchema.safeParse(pin).success) return badArgument('PIN');
       const refused = pinRefused(currentPin);
       if (refused !== undefined) return { ok: false, error: refused };
       store.setPin(hashPin(pin));
@@ -224,6 +233,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
       if (!skipChooser() || last === undefined) return undefined;
       if (last === GUEST_KEY) return config.guestMode ? GUEST_KEY : undefined;
       return keys.includes(last) ? last : undefined;
+    },
+    problems() {
+      const wanted = config.kiosk.member?.trim();
+      const keys = session?.household.map((m) => m.key) ?? [];
+      if (!config.kiosk.enabled || wanted === undefined || keys.length === 0) return [];
+      if (wanted.toLowerCase() === GUEST_KEY ? config.guestMode : kioskNamed(keys) !== undefined) return [];
+      return [configProblem(SETTINGS.kioskMember.env, 'kioskMemberUnknown', 'kioskMember')];
     },
     leftChoice: (keys) => (config.kiosk.enabled ? kioskChoice(keys) : undefined),
     onExplicitChange(listener) {

@@ -5,11 +5,10 @@ import type { MessageParams } from '../../errors';
 export const HOUSEHOLD_MESSAGES = {
   pinNeeded: 'Enter the PIN to leave a child’s profile or change a child mark.',
   pinWrong: 'That PIN is not right. Try again.',
-  pinFirst: 'Set a PIN in Settings first: it keeps a child from leaving their profile.',
-  pinShape: 'The PIN is four digits.',
-  full: (p: { max: number }) => `This TV keeps ${p.max} members at most. Sign one out in Settings to add another.`,
+  pinFirst: 'Set a PIN first: it keeps a child’s profile from being changed or left.',
+  full: (p: { max: number }) => `This TV keeps ${p.max} members at most. Sign one out to add another.`,
   noSuchProfile: 'That profile is not on this TV any more. Choose another one.',
-  childExplicit: 'Explicit tracks stay hidden on a child’s profile.',
+  childExplicit: 'A child’s profile always hides explicit tracks.',
 } as const;
 export type HouseholdMessageKey = keyof typeof HOUSEHOLD_MESSAGES;
 
@@ -17,7 +16,6 @@ const KIND: Record<HouseholdMessageKey, UiError['kind']> = {
   pinNeeded: 'denied',
   pinWrong: 'denied',
   pinFirst: 'denied',
-  pinShape: 'denied',
   full: 'denied',
   noSuchProfile: 'not-found',
   childExplicit: 'denied',

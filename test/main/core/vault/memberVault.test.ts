@@ -98,6 +98,21 @@ describe('member vault', () => {
     expect(open(store, cipher).vault.load().map((m) => m.tokens)).toEqual([tokens(7)]);
   });
 
+  it("the mark of a refresh in flight is one member's own", () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const a = vault.add(tokens(1));
+    const b = vault.add(tokens(2));
+    vault.slot(b).markRefreshing();
+    expect(open(store, cipher).vault.load().map((m) => [m.key, m.refreshWasInterrupted])).toEqual([
+      [a, false],
+      [b, true],
+    ]);
+    vault.slot(b).save(tokens(22));
+    expect(open(store, cipher).vault.load().every((m) => !m.refreshWasInterrupted)).toBe(true);
+  });
+
   it('remove() forgets one member, tokens and index entry; the memory policy and no cipher keep members in memory only', () => {
     const store = new MemoryStore();
     const cipher = fakeCipher('os-keyring');

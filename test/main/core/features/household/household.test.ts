@@ -97,6 +97,20 @@ describe('the household', () => {
     expect(setup(['a'], { kioskEnabled: true }).household.startChoice(['a'])).toBe('a');
   });
 
+  it('says when the kiosk member names nobody signed in here, with the way out', () => {
+    const h = setup(['a', 'b'], { kioskEnabled: true, kioskMember: 'Bert' });
+    h.name('a', 'Anna');
+    h.name('b', 'Ben');
+    expect(h.household.problems()).toMatchObject([
+      { key: 'TUNEWALL_KIOSK_MEMBER', messageKey: 'config.kioskMemberUnknown', fixKey: 'configFix.kioskMember' },
+    ]);
+    expect(h.household.startChoice(['a', 'b'])).toBe(GUEST_KEY);
+    expect(setup(['a'], { kioskEnabled: true, kioskMember: 'guest' }).household.problems()).toEqual([]);
+    const named = setup(['a'], { kioskEnabled: true, kioskMember: 'Anna' });
+    named.name('a', 'Anna');
+    expect(named.household.problems()).toEqual([]);
+  });
+
   it('keeps the PIN as a salted hash only; marking a child needs a PIN first, and changing a mark needs the PIN', async () => {
     const h = setup(['a', 'b']);
     expect(error(await h.household.handlers.setChild('a', true))).toEqual({ kind: 'denied', messageKey: 'household.pinFirst' });

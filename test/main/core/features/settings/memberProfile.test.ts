@@ -96,4 +96,27 @@ describe('member profile', () => {
     expect(await profile.settledScope()).toBeUndefined();
     expect(network.outcomes).toHaveLength(1);
   });
+
+  it('after a switch, the profile that answers for the member on screen before lands nowhere', async () => {
+    let release: (() => void) | undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const { profile, settings, signIn } = setup({
+      '/me': async () => {
+        calls += 1;
+        if (calls === 1) {
+          await gate;
+          return me;
+        }
+        return { ...me, id: 'm2', name: 'Ming', territory: 'TW' };
+      },
+    });
+    signIn(memberSignedIn);
+    profile.switched();
+    expect(await profile.settledScope()).toEqual({ account: { kind: 'member', id: 'm2' }, territory: 'TW' });
+    release?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await profile.settledScope();
+    expect(settings.member()).toMatchObject({ id: 'm2', name: 'Ming' });
+  });
 });
