@@ -79,7 +79,9 @@ export function Chooser({ root }: { root: boolean }) {
   const start = household?.lastChosen;
   useEffect(() => {
     const first = tileKeys[0];
-    const wanted = !signingOut && start !== undefined ? profileFocusKey(start) : first;
+    // Back from Add a member: on "Add a member" again.
+    const remembered = signingOut ? undefined : nav.getState().stack.at(-1)?.focusKey;
+    const wanted = remembered !== undefined && tileKeys.includes(remembered) ? remembered : !signingOut && start !== undefined ? profileFocusKey(start) : first;
     if (wanted !== undefined) void setFocus(doesFocusableExist(wanted) ? wanted : (first ?? MANAGE_KEY));
     // On arrival and on changing mode only: a member signed out or added keeps focus where the person is.
     // eslint-disable-next-line react-hooks/exhaustive-deps

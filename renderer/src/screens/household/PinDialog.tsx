@@ -129,7 +129,11 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
       const index = onCell ? at.current : Math.max(0, latest.current.findIndex((d) => d === undefined));
       put(index, digit);
       setMessage(undefined);
-      if (index < LENGTH - 1) void setFocus(cellKey(index + 1));
+      // The next digit goes to the next cell even when it comes before the focus has moved there.
+      if (index < LENGTH - 1) {
+        at.current = index + 1;
+        void setFocus(cellKey(index + 1));
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
