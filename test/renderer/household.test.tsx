@@ -310,3 +310,17 @@ describe("Settings' members part", () => {
     expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true]]);
   });
 });
+
+describe('Add a member, with voice guidance', () => {
+  it('says its title and the code, and the code again on OK', async () => {
+    const { fake } = renderApp({ scenario: 'add-member', language: 'en', territory: 'SG', voiceGuidance: true });
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    await vi.waitFor(() => expect(spoken()).toContain('Add a member'));
+    await vi.waitFor(() => expect(spoken().some((text) => /W.*D.*J.*B/.test(text))).toBe(true));
+    await expectFocus('pairing-code');
+    const before = spoken().length;
+    await press('select');
+    await vi.waitFor(() => expect(spoken().slice(before).some((text) => /W.*D.*J.*B/.test(text))).toBe(true));
+    expect(spoken()).not.toContain('Signed out.');
+  });
+});
