@@ -293,7 +293,8 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   const tilesOf = (id: RowId): TileView[] => {
     if (options.emptyRows?.includes(id)) return [];
     if (id !== 'favorites') return rowTiles(id, state.territory);
-    const active = state.household.active ?? '';
+    // A state set by a test without a household is the first member's, as before several could sign in.
+    const active = state.household.active ?? 'member-1';
     const tiles = favoriteTracksOf(active, state.territory).map(trackTile);
     const mine = addedBy(active);
     const ids = new Set(mine.map((t) => t.id));
@@ -439,7 +440,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       }
       const track = tracksSeen.get(trackId);
       if (before === 'not-favorite' && track !== undefined) {
-        addedBy(state.household.active ?? '').unshift(track);
+        addedBy(state.household.active ?? 'member-1').unshift(track);
         // As the core does: the favourites row is pushed again once the service has it.
         setTimeout(() => emit({ type: 'row', row: { id: 'favorites', tiles: tilesOf('favorites'), fetchedAt: now(), fromCache: false } }), 0);
       }

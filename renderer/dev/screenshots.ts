@@ -130,10 +130,10 @@ const ALL: Shot[] = [
   { name: 'add-member-zh', query: 'fake=add-member&lang=zh-Hant' },
   { name: 'add-member-ja', query: 'fake=add-member&lang=ja&territory=JP' },
   { name: 'add-member-again-en', query: 'fake=add-again&lang=en&territory=SG' },
-  { name: 'settings-members-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
-  { name: 'settings-members-zh', query: 'fake=household&screen=settings&lang=zh-Hant', keys: ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
+  { name: 'settings-members-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
+  { name: 'settings-members-zh', query: 'fake=household&screen=settings&lang=zh-Hant', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
   { name: 'settings-members-ja', query: 'fake=household&screen=settings&lang=ja&territory=JP', keys: ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
-  { name: 'settings-members-child-en', query: 'fake=child&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowDown', 'ArrowDown'] },
+  { name: 'settings-members-child-en', query: 'fake=child&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },
   // Explicit tracks hidden: the line over a chart's track list, beside the favourites row's title, over top tracks.
   { name: 'explicit-detail-en', query: 'fake=home&screen=detail&lang=en&territory=SG&hide-explicit' },
   { name: 'explicit-detail-zh', query: 'fake=home&screen=detail&lang=zh-Hant&hide-explicit' },

@@ -1,4 +1,4 @@
-import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { getCurrentFocusKey, setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { BootView, PairingAuthState, TunewallBridge } from '../../shared/bridge';
@@ -254,6 +254,9 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     app.subscribe((s, before) => {
       if (s.state !== undefined && before.state !== undefined && s.state.household.active !== before.state.household.active) {
         nav.getState().reset(true);
+      } else if (s.state?.household.adding !== undefined && before.state?.household.adding === undefined) {
+        // Add a member covers the screen: Back on it returns focus where the person started it from.
+        nav.getState().remember(getCurrentFocusKey());
       }
     });
     // Rows that failed while the service was away load again, on Home or under the screen on top of it.

@@ -102,7 +102,8 @@ function useScreens(announcer: Announcer | undefined, speech: Speech | undefined
 /** Pairing: the countdown at its moments, the outcome, and the code again on OK. */
 function usePairing(announcer: Announcer | undefined): void {
   const { t } = useTranslation();
-  const auth = useApp((s) => s.state?.auth);
+  // Add a member's pairing is said as the first sign-in's is.
+  const auth = useApp((s) => s.state?.household.adding?.pairing ?? s.state?.auth);
   const code = auth?.status === 'pairing' ? auth.code : undefined;
 
   useEffect(() => {

@@ -52,7 +52,7 @@ function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefin
           {member !== undefined && member.images.length > 0 ? (
             <Artwork images={member.images} title={name} className="avatar" />
           ) : (
-            <span className="avatar avatar-empty" aria-hidden="true">{Array.from(name)[0]}</span>
+            <span className="avatar avatar-empty" aria-hidden="true" data-initial={Array.from(name)[0]} />
           )}
           <span className="member-name">{name}</span>
         </FocusButton>

@@ -1,4 +1,4 @@
-import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { FocusContext, doesFocusableExist, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosticsView, LanguageSetting, TextSize, UiError } from '../../../shared/bridge';
@@ -104,7 +104,10 @@ export function Settings() {
 
   const territory = state?.territory;
   useEffect(() => {
-    if (territory !== undefined) void setFocus(territoryFocusKey(territory));
+    // Back from a screen opened here (Add a member): where the person was.
+    const remembered = nav.getState().stack.at(-1)?.focusKey;
+    if (remembered !== undefined && doesFocusableExist(remembered)) void setFocus(remembered);
+    else if (territory !== undefined) void setFocus(territoryFocusKey(territory));
     // Only on arrival: changing the territory later keeps focus where the person is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

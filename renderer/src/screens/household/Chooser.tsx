@@ -1,5 +1,5 @@
 import { FocusContext, doesFocusableExist, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GUEST_KEY, MAX_MEMBERS, type HouseholdView, type MemberSummary, type UiError } from '../../../../shared/bridge';
@@ -54,6 +54,19 @@ function tilesOf(t: TFunction, household: HouseholdView, signingOut: boolean): T
   return tiles;
 }
 
+/** The row of profiles, inside the screen's focus context: Left and Right go along it by order, Down leaves it. */
+function ProfileRow({ keys, children }: { keys: readonly string[]; children: ReactNode }) {
+  const resolver = useMemo(() => listNavigation('horizontal', () => keys), [keys]);
+  const { ref, focusKey } = useFocusable({ focusKey: ROW_KEY, trackChildren: true, saveLastFocusedChild: true, nextFocusResolver: resolver });
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="profiles" role="group" aria-labelledby="chooser-title">
+        {children}
+      </div>
+    </FocusContext.Provider>
+  );
+}
+
 /**
  * "Who's listening?": shown at start when several members are signed in (`root`), and over any screen from the header's
  * avatar. One press on a name puts them on screen; signing one out is a mode of its own ("Sign out a member", as TV
@@ -70,16 +83,16 @@ export function Chooser({ root }: { root: boolean }) {
 
   const tiles = useMemo(() => (household === undefined ? [] : tilesOf(t, household, signingOut)), [t, household, signingOut]);
   const tileKeys = useMemo(() => tiles.map((tile) => tile.focusKey), [tiles]);
-  const rowResolver = useMemo(() => listNavigation('horizontal', () => tileKeys), [tileKeys]);
   const screenResolver = useMemo(() => listNavigation('vertical', () => [ROW_KEY, MANAGE_KEY]), []);
   const { ref, focusKey } = useFocusable({ focusKey: CHOOSER_KEY, trackChildren: true, nextFocusResolver: screenResolver });
-  const { ref: rowRef, focusKey: rowFocusKey } = useFocusable({ focusKey: ROW_KEY, trackChildren: true, saveLastFocusedChild: true, nextFocusResolver: rowResolver });
 
   // Focus starts on the one chosen last; in and out of sign-out mode, on the first member.
   const start = household?.lastChosen;
   useEffect(() => {
     const first = tileKeys[0];
-    const wanted = !signingOut && start !== undefined ? profileFocusKey(start) : first;
+    // Back from Add a member: on "Add a member" again.
+    const remembered = signingOut ? undefined : nav.getState().stack.at(-1)?.focusKey;
+    const wanted = remembered !== undefined && tileKeys.includes(remembered) ? remembered : !signingOut && start !== undefined ? profileFocusKey(start) : first;
     if (wanted !== undefined) void setFocus(doesFocusableExist(wanted) ? wanted : (first ?? MANAGE_KEY));
     // On arrival and on changing mode only: a member signed out or added keeps focus where the person is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -126,23 +139,21 @@ export function Chooser({ root }: { root: boolean }) {
           {signingOut ? t('household.signOutTitle') : t('household.title')}
         </h1>
         <p className="chooser-hint">{signingOut ? t('household.signOutHint') : ' '}</p>
-        <FocusContext.Provider value={rowFocusKey}>
-          <div ref={rowRef} className="profiles" role="group" aria-labelledby="chooser-title">
-            {tiles.map((tile, index) => (
-              <ProfileTile
-                key={tile.focusKey}
-                focusKey={tile.focusKey}
-                name={tile.name}
-                images={tile.images}
-                badges={tile.badges}
-                kind={tile.kind}
-                marked={tile.marked}
-                label={[signingOut ? t('household.signOutName', { name: tile.name }) : tile.name, ...tile.badges, t('a11y.position', { index: index + 1, count })].join(', ')}
-                onSelect={() => select(tile)}
-              />
-            ))}
-          </div>
-        </FocusContext.Provider>
+        <ProfileRow keys={tileKeys}>
+          {tiles.map((tile, index) => (
+            <ProfileTile
+              key={tile.focusKey}
+              focusKey={tile.focusKey}
+              name={tile.name}
+              images={tile.images}
+              badges={tile.badges}
+              kind={tile.kind}
+              marked={tile.marked}
+              label={[signingOut ? t('household.signOutName', { name: tile.name }) : tile.name, ...tile.badges, t('a11y.position', { index: index + 1, count })].join(', ')}
+              onSelect={() => select(tile)}
+            />
+          ))}
+        </ProfileRow>
         <p className="chooser-error" role="status">
           {error !== undefined ? errorText(t, error) : ''}
         </p>

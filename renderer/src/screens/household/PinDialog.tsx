@@ -1,5 +1,5 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../../shared/bridge';
 import { Dialog } from '../../components/Dialog';
@@ -55,6 +55,19 @@ function PinCell({ index, digit, onStep, onConfirm, onFocused }: CellProps) {
   );
 }
 
+/** The cells, a group inside the dialog (so its focus boundary holds): Left and Right go along them by order. */
+function PinCells({ label, children }: { label: string; children: ReactNode }) {
+  const resolver = useMemo(() => listNavigation('horizontal', () => CELL_KEYS), []);
+  const { ref, focusKey } = useFocusable({ focusKey: 'pin-cells', nextFocusResolver: resolver });
+  return (
+    <FocusContext.Provider value={focusKey}>
+      <div ref={ref} className="pin-cells" role="group" aria-label={label}>
+        {children}
+      </div>
+    </FocusContext.Provider>
+  );
+}
+
 interface Props {
   title: string;
   /** Tries the PIN: a wrong one says so and clears the cells for another try; anything else ok closes the dialog. */
@@ -79,8 +92,6 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
   useLayoutEffect(() => {
     latest.current = digits;
   });
-  const resolver = useMemo(() => listNavigation('horizontal', () => CELL_KEYS), []);
-  const { ref, focusKey } = useFocusable({ focusKey: 'pin-cells', nextFocusResolver: resolver });
 
   const put = (index: number, digit: number): void => {
     setDigits((before) => before.map((d, i) => (i === index ? digit : d)));
@@ -129,7 +140,11 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
       const index = onCell ? at.current : Math.max(0, latest.current.findIndex((d) => d === undefined));
       put(index, digit);
       setMessage(undefined);
-      if (index < LENGTH - 1) void setFocus(cellKey(index + 1));
+      // The next digit goes to the next cell even when it comes before the focus has moved there.
+      if (index < LENGTH - 1) {
+        at.current = index + 1;
+        void setFocus(cellKey(index + 1));
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -138,22 +153,20 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
   return (
     <Dialog focusKey="pin-dialog" title={title} initialFocusKey={cellKey(0)} onClose={onCancel} className="pin-dialog">
       <p className="pin-hint">{t('household.pinHint')}</p>
-      <FocusContext.Provider value={focusKey}>
-        <div ref={ref} className="pin-cells" role="group" aria-label={title}>
-          {digits.map((digit, index) => (
-            <PinCell
-              key={index}
-              index={index}
-              digit={digit}
-              onStep={step}
-              onConfirm={() => confirmRef.current()}
-              onFocused={(i) => {
-                at.current = i;
-              }}
-            />
-          ))}
-        </div>
-      </FocusContext.Provider>
+      <PinCells label={title}>
+        {digits.map((digit, index) => (
+          <PinCell
+            key={index}
+            index={index}
+            digit={digit}
+            onStep={step}
+            onConfirm={() => confirmRef.current()}
+            onFocused={(i) => {
+              at.current = i;
+            }}
+          />
+        ))}
+      </PinCells>
       <p className="pin-message" role="alert" data-testid="pin-message">
         {message}
       </p>

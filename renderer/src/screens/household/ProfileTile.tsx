@@ -1,4 +1,5 @@
 import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { Fragment } from 'react';
 import type { ImageView } from '../../../../shared/bridge';
 import { Artwork } from '../../components/Artwork';
 
@@ -33,7 +34,7 @@ export function ProfileTile({ focusKey, name, images, badges, label, kind, marke
     >
       <span className="profile-avatar" aria-hidden="true">
         {kind === 'add' ? (
-          <span className="profile-initial profile-plus">+</span>
+          <span className="profile-initial profile-plus" data-initial="+" />
         ) : kind === 'guest' ? (
           <svg viewBox="0 0 24 24" className="profile-guest">
             <circle cx="12" cy="8" r="4.2" fill="currentColor" />
@@ -42,15 +43,18 @@ export function ProfileTile({ focusKey, name, images, badges, label, kind, marke
         ) : images.length > 0 ? (
           <Artwork images={images} title={name} className="profile-picture" />
         ) : (
-          <span className="profile-initial">{initial}</span>
+          // Drawn from an attribute, as Artwork's letter is: as text it would run into the visible name (WCAG 2.5.3).
+          <span className="profile-initial" data-initial={initial} />
         )}
         {marked && <span className="profile-mark">⏏</span>}
       </span>
       <span className="profile-name">{name}</span>
+      {/* Spaces between the words, as a screen reader and WCAG 2.5.3's check read them ("Sophie Kids", not "SophieKids"). */}
       {badges.map((badge) => (
-        <span key={badge} className="profile-badge">
-          {badge}
-        </span>
+        <Fragment key={badge}>
+          {' '}
+          <span className="profile-badge">{badge}</span>
+        </Fragment>
       ))}
     </button>
   );
