@@ -71,6 +71,8 @@ export interface FakeOptions {
   latencyMs?: number;
   /** Rows that answer with no tiles (a member with no favourites yet). */
   emptyRows?: RowId[];
+  /** Members signed in (default four; 'home' has one): six is the most one TV keeps. */
+  members?: number;
   /** The household's PIN (default: '1234' on 'chooser' and 'child', none elsewhere). */
   pin?: string;
   /** Voice guidance on (default off); `shellLanguages`: what the shell can say (default: every language). */
@@ -177,7 +179,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
         : ['home', 'offline', 'row-error', 'config'].includes(scenario)
           ? 'signed-in'
           : 'nobody';
-  const household = initialHousehold(householdScenario, territory);
+  const household = initialHousehold(householdScenario, territory, options.members);
   const pin = { value: options.pin ?? (scenario === 'chooser' || scenario === 'child' ? FAKE_PIN : undefined) };
   if (options.pin !== undefined) household.view.pinSet = true;
 

@@ -535,15 +535,15 @@ export interface FakeMember {
 
 /** Names of a household per language: one without a picture, a child, one whose sign-in ended. */
 const HOUSEHOLDS: Record<'zh' | 'ja' | 'en', [name: string, picture: boolean, child: boolean, needsPairing: boolean][]> = {
-  zh: [['陳怡君', true, false, false], ['林志豪', false, false, false], ['小安', true, true, false], ['王美玲', true, false, true]],
-  ja: [['佐藤 結衣', true, false, false], ['佐藤 健', false, false, false], ['ひなた', true, true, false], ['田中 美咲', true, false, true]],
-  en: [['Mei Ling Tan', true, false, false], ['Arif', false, false, false], ['Sophie', true, true, false], ['David Lim', true, false, true]],
+  zh: [['陳怡君', true, false, false], ['林志豪', false, false, false], ['小安', true, true, false], ['王美玲', true, false, true], ['張家豪', true, false, false], ['歐陽子晴', false, false, false]],
+  ja: [['佐藤 結衣', true, false, false], ['佐藤 健', false, false, false], ['ひなた', true, true, false], ['田中 美咲', true, false, true], ['渡辺 翔太', true, false, false], ['おばあちゃん', false, false, false]],
+  en: [['Mei Ling Tan', true, false, false], ['Arif', false, false, false], ['Sophie', true, true, false], ['David Lim', true, false, true], ['Christopher Wong', true, false, false], ['Grandma', false, false, false]],
 };
 
-/** The members signed in on the fake TV; the first is the one `memberFor` names. */
-export function householdFor(territory: Territory): FakeMember[] {
+/** The members signed in on the fake TV (`count`: four, or up to six); the first is the one `memberFor` names. */
+export function householdFor(territory: Territory, count = 4): FakeMember[] {
   const language = territory === 'TW' || territory === 'HK' ? 'zh' : territory === 'JP' ? 'ja' : 'en';
-  return HOUSEHOLDS[language].map(([name, picture, child, needsPairing], i) => ({
+  return HOUSEHOLDS[language].slice(0, count).map(([name, picture, child, needsPairing], i) => ({
     key: `member-${i + 1}`,
     name,
     images: picture ? artwork(`member:${name}`, [75, 180, 300]) : [],

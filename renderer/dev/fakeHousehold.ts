@@ -30,8 +30,8 @@ const pinError = (key: 'pinNeeded' | 'pinWrong' | 'pinFirst'): { ok: false; erro
 
 export const FAKE_PIN = '1234';
 
-export function initialHousehold(scenario: HouseholdScenario, territory: Territory): { members: FakeMember[]; view: HouseholdView } {
-  const members = scenario === 'nobody' ? [] : scenario === 'signed-in' ? householdFor(territory).slice(0, 1) : householdFor(territory);
+export function initialHousehold(scenario: HouseholdScenario, territory: Territory, count = 4): { members: FakeMember[]; view: HouseholdView } {
+  const members = scenario === 'nobody' ? [] : householdFor(territory, scenario === 'signed-in' ? 1 : count);
   const first = members[0]?.key;
   const child = members.find((m) => m.child)?.key;
   const active =

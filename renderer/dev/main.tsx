@@ -28,6 +28,8 @@ const fake = createFakeBridge({
   keyFile: params.has('key-file'),
   latencyMs: Number(params.get('latency') ?? 120),
   voiceGuidance: params.has('voice'),
+  // &members=6: a full household (the chooser's widest row).
+  members: params.has('members') ? Number(params.get('members')) : undefined,
   // `no-voice`: the shell has an English voice only, so Settings says the UI language has none.
   shellLanguages: params.has('no-voice') ? ['en'] : undefined,
   // `hide-explicit`: the one on screen hides explicit tracks; lists say how many were left out.
@@ -49,6 +51,12 @@ if (screen === 'detail' || screen === 'station' || screen === 'genre') {
 const kinds: DetailKind[] = ['album', 'artist', 'new-release-category', 'kids-category', 'recommended', 'playlist', 'new-hits'];
 const kind = kinds.find((k) => k === screen);
 if (kind !== undefined && id !== null) screens.push({ name: 'detail', ref: { kind, id }, title: id });
+
+// Low vision: &text=125 or &text=150, &contrast=high.
+const text = Number(params.get('text'));
+if (text === 125 || text === 150 || params.get('contrast') === 'high') {
+  fake.setState({ display: { textSize: text === 125 || text === 150 ? text : 100, highContrast: params.get('contrast') === 'high' } });
+}
 
 // As when the kiosk shell's process has stopped.
 if (params.has('shell-stopped')) shellConnection.setState({ lost: true });

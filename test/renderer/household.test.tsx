@@ -324,3 +324,33 @@ describe('Add a member, with voice guidance', () => {
     expect(spoken()).not.toContain('Signed out.');
   });
 });
+
+describe('signing out the one on screen', () => {
+  it('from Settings signs out only them, and the chooser shows the others', async () => {
+    const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Sign out' });
+    await act(async () => setFocus('settings-sign-out'));
+    await press('select');
+    await screen.findByRole('dialog', { name: `Sign ${mei?.name} out of this TV?` });
+    await act(async () => setFocus('sign-out-confirm'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: "Who's listening?" })).toBeTruthy();
+    expect(fake.callsOf('signOut')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: new RegExp(`^${mei?.name ?? ''}`) })).toBeNull();
+    expect(screen.getByRole('button', { name: `${arif?.name}, 1 of 5` })).toBeTruthy();
+  });
+});
+
+describe('Add a member from the chooser at start', () => {
+  it('Back returns to the chooser with focus on "Add a member"', async () => {
+    const { fake } = renderApp({ scenario: 'chooser', language: 'en', territory: 'SG' });
+    await expectFocus(profile(arif?.key));
+    await act(async () => setFocus('profile-add'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeTruthy();
+    await press('back');
+    expect(fake.callsOf('cancelAddMember')).toHaveLength(1);
+    expect(await screen.findByRole('heading', { name: "Who's listening?" })).toBeTruthy();
+    await expectFocus('profile-add');
+  });
+});

@@ -36,7 +36,7 @@ export function ProfileTile({ focusKey, name, images, badges, label, kind, marke
         {kind === 'add' ? (
           <span className="profile-initial profile-plus" data-initial="+" />
         ) : kind === 'guest' ? (
-          <svg viewBox="0 0 24 24" className="profile-guest">
+          <svg viewBox="0 0 24 24" className="profile-guest-icon">
             <circle cx="12" cy="8" r="4.2" fill="currentColor" />
             <path d="M3.5 21a8.5 8.5 0 0 1 17 0z" fill="currentColor" />
           </svg>
