@@ -6,7 +6,9 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../support/speechStandIn';
 import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
 import { downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
@@ -22,6 +24,7 @@ test.afterAll(async () => {
   await service.close();
 });
 
+const spokenTexts = async (page: Page): Promise<string[]> => parseSpoken(await page.evaluate(READ_SPOKEN)).map((s) => s.text);
 const memberName = (page: Page) => page.locator('.member-name');
 const chooser = (page: Page) => page.getByRole('heading', { name: "Who's listening?" });
 
@@ -79,6 +82,17 @@ async function addFirstChartTrackToFavourites(page: Page): Promise<string> {
   await page.keyboard.press('Escape');
   await expect(page.locator('.home')).toBeVisible();
   return name;
+}
+
+/** From Settings' first column: Right along it until focus is in the Account and Members card. */
+async function toAccountCard(page: Page): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const at = await focusedKey(page);
+    if (at === 'settings-sign-out' || at === 'settings-add-member') return;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedKey(page).catch(() => at)).not.toBe(at);
+  }
+  throw new Error('Right never reached the Account card.');
 }
 
 /** Approves the code on screen as `memberId` and waits for that member's Home. */
@@ -151,7 +165,7 @@ test('two members pair one after the other, each with their own favourites; a re
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   // Right, into the Account and Members card, and up it to Sign out (this member only).
-  await pressUntilFocused(page, 'ArrowRight', 'settings-add-member');
+  await toAccountCard(page);
   await pressUntilFocused(page, 'ArrowUp', 'settings-sign-out');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toContainText(B.name);
@@ -160,4 +174,139 @@ test('two members pair one after the other, each with their own favourites; a re
   await expect(memberName(page)).toHaveText(A.name);
   expect(await favouriteTitles(page)).toContain(added);
   await expect(pairing.code(page)).toHaveCount(0);
+});
+
+const TracksSchema = z.object({
+  data: z.array(z.object({ name: z.string(), explicitness: z.boolean() })),
+  summary: z.object({ total: z.number() }),
+});
+const ChartsSchema = z.object({ data: z.array(z.object({ id: z.string(), title: z.string() })) });
+
+/** The names of a TW chart's explicit tracks, and its total, as the service has them (asked with the test's own token). */
+async function explicitTracksOf(chartTitle: string): Promise<{ explicit: string[]; total: number }> {
+  const token = service.control.issueMemberToken(A.id).access_token;
+  const get = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${service.urls.api}/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
+  const chart = ChartsSchema.parse(await get('charts?territory=TW')).data.find((c) => c.title === chartTitle);
+  if (chart === undefined) throw new Error(`No TW chart titled ${chartTitle}.`);
+  const tracks = TracksSchema.parse(await get(`charts/${chart.id}/tracks?territory=TW&limit=500`));
+  return { explicit: tracks.data.filter((t) => t.explicitness).map((t) => t.name), total: tracks.summary.total };
+}
+
+/** Types a PIN into the PIN dialog with the remote's digit keys, and OK. */
+async function enterPin(page: Page, pin: string): Promise<void> {
+  await expect(page.locator('.pin-dialog')).toBeVisible();
+  for (const digit of pin) await page.keyboard.press(digit);
+  // OK on the digits confirms (Up and Down change a digit there).
+  await page.keyboard.press('Enter');
+}
+
+test("a child's profile: a PIN set first, Kids rows lead Home, no explicit track in a chart, and leaving it asks for the PIN", async ({
+  page,
+  launchShell,
+  workDir,
+}) => {
+  const shell = await launchShell({ dataDir: join(workDir, 'data'), env: serviceEnv(service, writeVaultKey(workDir)) });
+  await openTv(page, shell);
+  await approveAs(page, A);
+  await openChooser(page);
+  await pressUntilFocused(page, 'ArrowRight', 'profile-add');
+  await page.keyboard.press('Enter');
+  await approveAs(page, B);
+  await openChooser(page);
+  await choose(page, A.name);
+  await expect(memberName(page)).toHaveText(A.name);
+
+  // Settings, as A: set a PIN, then mark A as a child (the mark asks for the PIN).
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await toAccountCard(page);
+  await pressUntilFocused(page, 'ArrowDown', 'settings-pin');
+  await page.keyboard.press('Enter');
+  await enterPin(page, '2580');
+  await expect(page.getByText("The PIN guards children's profiles.")).toBeVisible();
+  await pressUntilFocused(page, 'ArrowUp', 'child:on');
+  await page.keyboard.press('Enter');
+  await enterPin(page, '2580');
+  await expect(page.getByRole('button', { name: 'On', pressed: true }).last()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A child's Home leads with the Kids rows.
+  await expect(page.locator('section.row').first()).toHaveAttribute('data-row', /^kids/);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'home-settings');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('section.row.has-focus')).toHaveCount(1);
+
+  // The first chart: none of the service's explicit tracks, and the list says how many were left out.
+  await downToRow(page, 'charts');
+  const chartTitle = (await focused(page).locator('.tile-title').innerText()).trim();
+  await page.keyboard.press('Enter');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
+  const { explicit, total } = await explicitTracksOf(chartTitle);
+  expect(explicit.length).toBeGreaterThan(0);
+  await expect(page.getByText(`${explicit.length} explicit track${explicit.length === 1 ? '' : 's'} left out`)).toBeVisible();
+  const shown = (await page.locator('.track[data-focus-key] .track-name').allInnerTexts()).map((t) => t.trim());
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.length).toBeLessThanOrEqual(total - explicit.length);
+  expect(shown.filter((name) => explicit.includes(name))).toEqual([]);
+  await expect(page.locator('.track abbr.explicit')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.home')).toBeVisible();
+
+  // Leaving the child's profile asks for the PIN: a wrong one keeps A on screen, the right one opens B.
+  await openChooser(page);
+  await choose(page, B.name);
+  await enterPin(page, '1111');
+  await expect(page.locator('.pin-dialog')).toContainText('That PIN is not right. Try again.');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.pin-dialog')).toHaveCount(0);
+  await choose(page, B.name);
+  await enterPin(page, '2580');
+  await expect(memberName(page)).toHaveText(B.name);
+  await expect(page.locator('section.row').first()).toHaveAttribute('data-row', 'favorites');
+});
+
+test("the service revokes A's grant while B is on screen: B is unaffected, and choosing A asks A alone to pair again; the chooser speaks each name", async ({
+  page,
+  launchShell,
+  workDir,
+}) => {
+  const env = { ...serviceEnv(service, writeVaultKey(workDir)), TUNEWALL_VOICE_GUIDANCE: 'on' };
+  const shell = await launchShell({ dataDir: join(workDir, 'data'), env });
+  await page.addInitScript({ content: speechStandInScript() });
+  await openTv(page, shell);
+  await approveAs(page, A);
+  await openChooser(page);
+  await pressUntilFocused(page, 'ArrowRight', 'profile-add');
+  await page.keyboard.press('Enter');
+  await approveAs(page, B);
+  const favouritesOfB = await favouriteTitles(page);
+
+  expect(service.control.revokeMember(A.id)).toBeGreaterThan(0);
+  // B browses on: a chart opens, and Home is still B's.
+  await downToRow(page, 'charts');
+  await page.keyboard.press('Enter');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
+  await page.keyboard.press('Escape');
+  await expect(memberName(page)).toHaveText(B.name);
+  expect(await favouriteTitles(page)).toEqual(favouritesOfB);
+
+  // Choosing A: A's sign-in was revoked, so A alone pairs again; B stays signed in underneath. Voice guidance says
+  // each name with its place as focus comes to it.
+  await openChooser(page);
+  await expect.poll(async () => (await spokenTexts(page)).at(-1)).toBe(`${B.name}, 2 of 3`);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await spokenTexts(page)).at(-1)).toBe(`${A.name}, 1 of 3`);
+  await choose(page, A.name);
+  await expect(page.getByRole('heading', { name: `Sign in again, ${A.name}` })).toBeVisible();
+  await approveAs(page, A);
+  await openChooser(page);
+  await expect(page.getByRole('group', { name: "Who's listening?" }).getByRole('button')).toHaveText([A.name, B.name, 'Add a member']);
+  await choose(page, B.name);
+  await expect(memberName(page)).toHaveText(B.name);
+  expect(await favouriteTitles(page)).toEqual(favouritesOfB);
 });

@@ -285,6 +285,7 @@ export const en = {
       pinFirst: "Set a PIN first: it keeps a child's profile from being changed or left.",
       full: 'This TV keeps {{max}} members at most. Sign one out to add another.',
       childExplicit: "A child's profile always hides explicit tracks.",
+      noSuchProfile: 'That profile is not on this TV any more. Choose another one.',
     },
     catalog: {
       territory: 'This music is not offered in the selected region. Choose another region in Settings.',

@@ -287,6 +287,7 @@ export const zhHant: Resources = {
       pinFirst: '請先設定密碼：密碼可防止兒童設定檔被變更或離開。',
       full: '這台電視最多保留 {{max}} 位成員。請先登出一位再新增。',
       childExplicit: '兒童設定檔一律隱藏含露骨內容的歌曲。',
+      noSuchProfile: '這個設定檔已不在這台電視上，請選擇其他設定檔。',
     },
     catalog: {
       territory: '所選的地區沒有提供這項音樂。請在設定中選擇其他地區。',

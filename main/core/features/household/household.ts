@@ -154,7 +154,8 @@ export function createHousehold(deps: HouseholdDeps): Household {
       }),
       guest: { available: config.guestMode, child: store.guest().child },
       active,
-      lastChosen: store.lastChosen(),
+      // The one on screen is the last chosen, whether or not it is stored yet (it is on the next switch listener's call).
+      lastChosen: active ?? store.lastChosen(),
       skipChooser: skipChooser(),
       pinSet: pinSet(),
       explicit: explicitHidden ? 'hide' : 'show',

@@ -3,12 +3,12 @@ import type { UiError } from '../../../../shared/bridge';
 import type { MessageParams } from '../../errors';
 
 export const HOUSEHOLD_MESSAGES = {
-  pinNeeded: 'Enter the PIN to leave a child’s profile or change a child mark.',
+  pinNeeded: "Enter the PIN to leave a child's profile or change a child mark.",
   pinWrong: 'That PIN is not right. Try again.',
-  pinFirst: 'Set a PIN first: it keeps a child’s profile from being changed or left.',
+  pinFirst: "Set a PIN first: it keeps a child's profile from being changed or left.",
   full: (p: { max: number }) => `This TV keeps ${p.max} members at most. Sign one out to add another.`,
   noSuchProfile: 'That profile is not on this TV any more. Choose another one.',
-  childExplicit: 'A child’s profile always hides explicit tracks.',
+  childExplicit: "A child's profile always hides explicit tracks.",
 } as const;
 export type HouseholdMessageKey = keyof typeof HOUSEHOLD_MESSAGES;
 

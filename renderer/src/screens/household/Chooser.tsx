@@ -91,9 +91,18 @@ export function Chooser({ root }: { root: boolean }) {
   useEffect(() => {
     const first = tileKeys[0];
     // Back from Add a member: on "Add a member" again.
-    const remembered = signingOut ? undefined : nav.getState().stack.at(-1)?.focusKey;
-    const wanted = remembered !== undefined && tileKeys.includes(remembered) ? remembered : !signingOut && start !== undefined ? profileFocusKey(start) : first;
-    if (wanted !== undefined) void setFocus(doesFocusableExist(wanted) ? wanted : (first ?? MANAGE_KEY));
+    // Only that: the entry also remembers wherever focus first lands as the chooser mounts, which is not a choice.
+    const backFromAdding = !signingOut && nav.getState().stack.at(-1)?.focusKey === ADD_KEY && tileKeys.includes(ADD_KEY);
+    const wanted = backFromAdding ? ADD_KEY : !signingOut && start !== undefined ? profileFocusKey(start) : first;
+    if (wanted === undefined) return undefined;
+    const fallback = first ?? MANAGE_KEY;
+    if (doesFocusableExist(wanted)) {
+      void setFocus(wanted);
+      return undefined;
+    }
+    // Opened over Home, the tiles register a frame after this screen mounts: focus waits for them, not for the first.
+    const frame = requestAnimationFrame(() => void setFocus(doesFocusableExist(wanted) ? wanted : fallback));
+    return () => cancelAnimationFrame(frame);
     // On arrival and on changing mode only: a member signed out or added keeps focus where the person is.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signingOut]);

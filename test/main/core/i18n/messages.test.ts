@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, type CatalogMessageKey } from '../../../../main/core/catalog/errors';
 import { CONFIG_FIXES, CONFIG_ISSUES, CONFIG_MESSAGES, configProblem, invalidValue, type ConfigFix, type ConfigIssue } from '../../../../main/core/config/problems';
+import { HOUSEHOLD_MESSAGES, householdError, type HouseholdMessageKey } from '../../../../main/core/features/household/householdErrors';
 import { CoreError, MESSAGES, coreText, oauthMessage, toUiError, type CoreMessageKey } from '../../../../main/core/errors';
 import { loadKioskCipher } from '../../../../main/core/vault/aesGcmCipher';
 import { VAULT_REASONS, vaultReason } from '../../../../main/core/vault/tokenVault';
@@ -41,6 +42,10 @@ function everyCoreMessage(): CoreWords[] {
   const short = loadKioskCipher('/etc/tunewall/key', () => Buffer.alloc(8));
   for (const loaded of [noFile, unreadable, short]) if (loaded.reason !== undefined) words.push(loaded.reason);
   words.push(noEncryptionReason());
+  for (const key of Object.keys(HOUSEHOLD_MESSAGES) as HouseholdMessageKey[]) {
+    const error = key === 'full' ? householdError(key, { max: 6 }) : householdError(key);
+    words.push({ message: error.message, messageKey: error.messageKey, params: error.params });
+  }
   for (const issue of Object.keys(CONFIG_ISSUES) as ConfigIssue[]) {
     for (const fallback of ['next', 'default'] as const) {
       const problem = invalidValue('TUNEWALL_TERRITORY', 'territory', issue, fallback, { scheme: 'ftp:' });
