@@ -103,16 +103,23 @@ test('text size and contrast change from Settings at once, and stay after a rest
   await pressUntilFocused(page, 'ArrowUp', 'home-settings');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('group', { name: 'Text size' }).getByRole('button', { name: '100 %' })).toHaveAttribute('aria-pressed', 'true');
-  // Focus onto each choice (the pointer brings it there), then OK.
-  await page.getByRole('button', { name: '150 %' }).hover();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'text-size:150');
+  // The remote alone: down the first card to the text sizes, along them to 150 %, OK.
+  await pressUntilFocused(page, 'ArrowDown', 'text-size:100');
+  await pressUntilFocused(page, 'ArrowRight', 'text-size:150');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: '150 %' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'High contrast' }).hover();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'contrast:high');
+  await expect(page.locator('html')).toHaveCSS('--text-scale', '1.5');
+  // The text grew under the focus: it stays on the choice just made, in view, and Down leads on to the contrast.
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'text-size:150');
+  // Whole (a ratio short of 1 allows for fractional pixels at 150 %).
+  await expect(focused(page)).toBeInViewport({ ratio: 0.99 });
+  await pressUntilFocused(page, 'ArrowDown', 'contrast:standard');
+  // At 150 % the two choices no longer share a line: High contrast is below Standard.
+  await pressUntilFocused(page, 'ArrowDown', 'contrast:high');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'contrast:high');
   await page.keyboard.press('Escape');
   await expect(page.locator('main.home')).toBeVisible();
   expect(await titleSize()).toBeCloseTo(before * 1.5, 1);
