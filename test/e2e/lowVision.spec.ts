@@ -130,3 +130,31 @@ test('text size and contrast change from Settings at once, and stay after a rest
   await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
   expect(await titleSize()).toBeCloseTo(before * 1.5, 1);
 });
+
+/** Every animation running on the page now. A string: the page's CSP forbids eval. */
+const RUNNING = `document.getAnimations().filter((a) => a.playState === 'running').length`;
+const style = (page: Page, selector: string, property: string): Promise<string> =>
+  page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`) as Promise<string>;
+
+test('under forced colours focus is an outline, and with reduced motion nothing moves', async ({ page, launchShell }) => {
+  const shell = await launchShell();
+  if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+  await openTv(page, shell);
+  // Without the preference, Pairing's status dot pulses while it waits: the check below has something to stop.
+  await expect(pairing.status(page)).toBeVisible();
+  await expect.poll(() => page.evaluate(RUNNING)).toBeGreaterThan(0);
+
+  await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+  await expect.poll(() => page.evaluate(RUNNING)).toBe(0);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'pairing-code');
+  expect(await style(page, '.is-focused', 'outlineStyle')).toBe('solid');
+
+  await new SandboxApi(shell.sandboxOrigin).approve((await pairing.code(page).innerText()).trim());
+  await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  // A tile's ring is around its picture; a button's is its own, and it does not grow.
+  expect(await style(page, '.tile.is-focused .art', 'outlineStyle')).toBe('solid');
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  expect(await style(page, '.is-focused', 'outlineStyle')).toBe('solid');
+  expect(await style(page, '.is-focused', 'transform')).toBe('none');
+  expect(await page.evaluate(RUNNING)).toBe(0);
+});
