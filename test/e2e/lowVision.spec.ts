@@ -1,7 +1,8 @@
 /**
  * Low vision: text at 150 % with the high-contrast theme, set in the configuration, on every screen kind in English,
  * Traditional Chinese and Japanese at 1920×1080 and 1280×720: no text cut off or drawn over other text, and no axe
- * violation. Then the same settings changed from Settings with the remote, applied at once and kept.
+ * violation. Then the same settings changed from Settings with the remote, applied at once and kept. Last, the
+ * system's forced colours and reduced motion: focus drawn as an outline, nothing animating.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
