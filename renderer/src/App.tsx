@@ -5,6 +5,7 @@ import type { BootView, PairingAuthState, TunewallBridge } from '../../shared/br
 import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
+import { revealFocused } from './components/Tile';
 import { createI18n, resolveLanguage } from './i18n';
 import { errorText } from './i18n/errorText';
 import { prepareFormats } from './i18n/formats';
@@ -224,6 +225,9 @@ function DisplaySync() {
     root.dataset['textSize'] = String(textSize);
     if (highContrast) root.dataset['contrast'] = 'high';
     else delete root.dataset['contrast'];
+    // The text grew under the focus (the choice just made in Settings): it may have been pushed off the screen.
+    const focused = document.querySelector<HTMLElement>('.is-focused');
+    if (focused !== null) revealFocused(focused, 'nearest');
   }, [textSize, highContrast]);
   return null;
 }

@@ -6,13 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
-import { expect, SandboxApi, test, type Shell } from './kiosk';
-import { downToLastRow, downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
-
-const SIZES = [
-  { width: 1920, height: 1080 },
-  { width: 1280, height: 720 },
-] as const;
+import { expect, test, type SandboxApi } from './kiosk';
+import { downToLastRow, downToRow, focused, focusedKey, pressMoves, pressUntilFocused } from './tv';
+import { SIZES, signedInHome } from './viewer';
 
 interface Box {
   x: number;
@@ -29,17 +25,6 @@ async function box(page: Page, selector: string): Promise<Box> {
   const found = await page.locator(selector).boundingBox();
   if (found === null) throw new Error(`${selector} is not on screen.`);
   return found;
-}
-
-/** Signed in as the demo member (Taiwan), or another one (`member-hanako`: Japan). */
-async function signedInHome(page: Page, shell: Shell, memberId?: string): Promise<SandboxApi> {
-  if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
-  const sandbox = new SandboxApi(shell.sandboxOrigin);
-  await openTv(page, shell);
-  await sandbox.approve((await pairing.code(page).innerText()).trim(), memberId);
-  await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:favorites:/);
-  return sandbox;
 }
 
 /** The TW chart with the fewest tracks (the test's own look-up, with its own token), to walk to its last track. */
@@ -171,15 +156,7 @@ test("as Home scrolls down and back up, no row's title is left half under the he
     const label = `${size.width}×${size.height}`;
     await pressUntilFocused(page, 'ArrowUp', 'home-settings');
     for (let step = 0; step < 40; step++) {
-      const before = await focusedKey(page);
-      await page.keyboard.press('ArrowDown');
-      const moved = await expect
-        .poll(() => focusedKey(page).catch(() => before), { timeout: 3_000 })
-        .not.toBe(before)
-        .then(
-          () => true,
-          () => false,
-        );
+      const moved = await pressMoves(page, 'ArrowDown');
       await expect.poll(() => titlesUnderHeader(page), { message: `${label}, ${await focusedKey(page)}` }).toEqual([]);
       if (!moved) break;
     }

@@ -1,7 +1,8 @@
 /**
  * Low vision: text at 150 % with the high-contrast theme, set in the configuration, on every screen kind in English,
  * Traditional Chinese and Japanese at 1920×1080 and 1280×720: no text cut off or drawn over other text, and no axe
- * violation. Then the same settings changed from Settings with the remote, applied at once and kept.
+ * violation. Then the same settings changed from Settings with the remote, applied at once and kept. Last, the
+ * system's forced colours and reduced motion: focus drawn as an outline, nothing animating.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -103,16 +104,23 @@ test('text size and contrast change from Settings at once, and stay after a rest
   await pressUntilFocused(page, 'ArrowUp', 'home-settings');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('group', { name: 'Text size' }).getByRole('button', { name: '100 %' })).toHaveAttribute('aria-pressed', 'true');
-  // Focus onto each choice (the pointer brings it there), then OK.
-  await page.getByRole('button', { name: '150 %' }).hover();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'text-size:150');
+  // The remote alone: down the first card to the text sizes, along them to 150 %, OK.
+  await pressUntilFocused(page, 'ArrowDown', 'text-size:100');
+  await pressUntilFocused(page, 'ArrowRight', 'text-size:150');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: '150 %' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'High contrast' }).hover();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'contrast:high');
+  await expect(page.locator('html')).toHaveCSS('--text-scale', '1.5');
+  // The text grew under the focus: it stays on the choice just made, in view, and Down leads on to the contrast.
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'text-size:150');
+  // Whole (a ratio short of 1 allows for fractional pixels at 150 %).
+  await expect(focused(page)).toBeInViewport({ ratio: 0.99 });
+  await pressUntilFocused(page, 'ArrowDown', 'contrast:standard');
+  // At 150 % the two choices no longer share a line: High contrast is below Standard.
+  await pressUntilFocused(page, 'ArrowDown', 'contrast:high');
   await page.keyboard.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'contrast:high');
   await page.keyboard.press('Escape');
   await expect(page.locator('main.home')).toBeVisible();
   expect(await titleSize()).toBeCloseTo(before * 1.5, 1);
@@ -122,4 +130,32 @@ test('text size and contrast change from Settings at once, and stay after a rest
   await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
   expect(await titleSize()).toBeCloseTo(before * 1.5, 1);
+});
+
+/** Every animation running on the page now. A string: the page's CSP forbids eval. */
+const RUNNING = `document.getAnimations().filter((a) => a.playState === 'running').length`;
+const style = (page: Page, selector: string, property: string): Promise<string> =>
+  page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property}`) as Promise<string>;
+
+test('under forced colours focus is an outline, and with reduced motion nothing moves', async ({ page, launchShell }) => {
+  const shell = await launchShell();
+  if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
+  await openTv(page, shell);
+  // Without the preference, Pairing's status dot pulses while it waits: the check below has something to stop.
+  await expect(pairing.status(page)).toBeVisible();
+  await expect.poll(() => page.evaluate(RUNNING)).toBeGreaterThan(0);
+
+  await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+  await expect.poll(() => page.evaluate(RUNNING)).toBe(0);
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'pairing-code');
+  expect(await style(page, '.is-focused', 'outlineStyle')).toBe('solid');
+
+  await new SandboxApi(shell.sandboxOrigin).approve((await pairing.code(page).innerText()).trim());
+  await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+  // A tile's ring is around its picture; a button's is its own, and it does not grow.
+  expect(await style(page, '.tile.is-focused .art', 'outlineStyle')).toBe('solid');
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  expect(await style(page, '.is-focused', 'outlineStyle')).toBe('solid');
+  expect(await style(page, '.is-focused', 'transform')).toBe('none');
+  expect(await page.evaluate(RUNNING)).toBe(0);
 });

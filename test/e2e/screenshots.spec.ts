@@ -29,7 +29,7 @@ async function shoot(page: Page, screen: string, ready: (page: Page) => Promise<
   }
 }
 
-test('screenshots of pairing, home, a chart, the track panel, an album, an artist, a children category and settings at 1920×1080 and 1280×720', async ({ page, launchShell }) => {
+test('screenshots of pairing, home, a chart, the track panel, an album, an artist, a children category, settings and its accessibility choices at 1920×1080 and 1280×720', async ({ page, launchShell }) => {
   const shell = await launchShell();
   if (shell.sandboxOrigin === undefined) throw new Error('The shell did not start its embedded sandbox.');
   const sandbox = new SandboxApi(shell.sandboxOrigin);
@@ -97,6 +97,16 @@ test('screenshots of pairing, home, a chart, the track panel, an album, an artis
   await shoot(page, 'settings', async (p) => {
     await expect(p.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await expect(p.getByText('Service reachable')).toBeVisible();
+  });
+  // Down the first card to voice guidance: text size, contrast and voice guidance on screen together.
+  await pressUntilFocused(page, 'ArrowDown', 'voice-guidance:on');
+  await shoot(page, 'settings-accessibility', async (p) => {
+    await expect(focused(p)).toHaveAttribute('data-focus-key', 'voice-guidance:on');
+    // The remote revealed it at the size before; a TV's screen never changes size, this test's does.
+    await focused(p).scrollIntoViewIfNeeded();
+    await expect(focused(p)).toBeInViewport({ ratio: 0.99 });
+    await expect(p.getByRole('group', { name: 'Text size' })).toBeInViewport();
+    await expect(p.getByRole('group', { name: 'Contrast' })).toBeInViewport();
   });
 });
 

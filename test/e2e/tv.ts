@@ -120,19 +120,23 @@ export async function downToRow(page: Page, row: string, max = 30): Promise<void
   throw new Error(`ArrowDown ×${max} never reached the row ${row}.`);
 }
 
+/** Presses `key` once; true when focus moved, false when it stayed where it was (for 3 s: an edge of the screen). */
+export async function pressMoves(page: Page, key: RemoteKey): Promise<boolean> {
+  const before = await focusedKey(page);
+  await page.keyboard.press(key);
+  return expect
+    .poll(() => focusedKey(page).catch(() => before), { timeout: 3_000 })
+    .not.toBe(before)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** Presses down until focus stops moving: Home's last row, the rows on the way loaded as focus neared them. */
 export async function downToLastRow(page: Page, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {
-    const before = await focusedKey(page);
-    await page.keyboard.press('ArrowDown');
-    const moved = await expect
-      .poll(() => focusedKey(page).catch(() => before), { timeout: 3_000 })
-      .not.toBe(before)
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!moved) return;
+    if (!(await pressMoves(page, 'ArrowDown'))) return;
   }
   throw new Error(`ArrowDown ×${max} never reached the last row.`);
 }

@@ -21,6 +21,7 @@ import {
 import type { Playlist, Track } from '../../shared/service/catalog';
 import type { Territory } from '../../shared/territory';
 import { clientToken, withSandbox } from '../sandbox/helpers';
+import { failure } from '../main/core/catalog/failure';
 
 const ctx = withSandbox();
 
@@ -34,15 +35,6 @@ function bearerFetch(token: string) {
 
 function clientFor(token: string, territory: () => Territory) {
   return createCatalogClient({ fetch: bearerFetch(token), apiBase: ctx.sb.urls.api, territory, timeoutMs: 10_000 });
-}
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`);
-  return error;
 }
 
 function first<T>(items: readonly T[], what: string): T {

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState, DetailRef, Result, RowView } from '../../shared/bridge';
 import { buildKioskBundle, type KioskBundle } from '../support/kioskBundle';
+import { bridge, outsideEnv, sandboxEnv, until } from '../support/kioskSource';
 
 const REPO = resolve(import.meta.dirname, '../..');
 const CYCLES = 200;
@@ -57,16 +58,11 @@ afterAll(async () => {
 });
 
 async function start(): Promise<Running> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TUNEWALL_') && key !== 'CREDENTIALS_DIRECTORY') env[key] = value;
   const child = spawn(process.execPath, [bundle.entry, '--print-url'], {
     cwd: REPO,
     env: {
-      ...env,
-      TUNEWALL_CLIENT_ID: sandbox.client.id,
-      TUNEWALL_CLIENT_SECRET: sandbox.client.secret,
-      TUNEWALL_AUTH_URL: sandbox.urls.auth,
-      TUNEWALL_API_URL: sandbox.urls.api,
+      ...outsideEnv(),
+      ...sandboxEnv(sandbox),
       TUNEWALL_DATA_DIR: join(dir, 'data'),
       TUNEWALL_RENDERER_DIR: join(dir, 'renderer'),
       TUNEWALL_VAULT_KEY_FILE: join(dir, 'vault.key'),
@@ -95,24 +91,6 @@ async function start(): Promise<Running> {
   const launch = await fetch(target, { redirect: 'manual' });
   const cookie = (launch.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   return { child, origin: page.origin, cookie, exited };
-}
-
-async function bridge<T>(shell: Running, method: string, ...args: unknown[]): Promise<T> {
-  const response = await fetch(`${shell.origin}/api/call/${method}`, {
-    method: 'POST',
-    headers: { cookie: shell.cookie, origin: shell.origin, 'content-type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (response.status !== 200) throw new Error(`${method}: HTTP ${response.status}`);
-  return ((await response.json()) as { value: T }).value;
-}
-
-async function until(test: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await test())) {
-    if (Date.now() > deadline) throw new Error(`${what} never happened`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('SIGKILL at random moments during 200 refresh cycles', () => {

@@ -89,7 +89,7 @@ async function waitFor<T>(read: () => T | undefined, what: string, exited: Promi
 }
 
 /** A bridge call, as the page makes it. */
-export async function bridge<T>(shell: SourceShell, method: string, ...args: unknown[]): Promise<T> {
+export async function bridge<T>(shell: Pick<SourceShell, 'origin' | 'cookie'>, method: string, ...args: unknown[]): Promise<T> {
   const response = await fetch(`${shell.origin}/api/call/${method}`, {
     method: 'POST',
     headers: { cookie: shell.cookie, origin: shell.origin, 'content-type': 'application/json' },

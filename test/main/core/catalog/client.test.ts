@@ -7,6 +7,7 @@ import type { Territory } from '../../../../shared/territory';
 import { API, album, paged, playlist, track } from './fixtures';
 import { fakeFetch, json } from './fakeFetch';
 import type { Handler } from './fakeFetch';
+import { failure } from './failure';
 
 function setup(handler: Handler, territory: Territory = 'HK', timeoutMs?: number) {
   const fake = fakeFetch(handler);
@@ -145,15 +146,6 @@ describe('catalog client requests', () => {
     expect(resolveApiBase('http://127.0.0.1:5000/api')).toEqual({ origin: 'http://127.0.0.1:5000', basePath: '/api/v1.1' });
   });
 });
-
-async function failure(promise: Promise<unknown>): Promise<CatalogError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof CatalogError)) throw new Error(`expected a CatalogError, got ${String(error)}`);
-  return error;
-}
 
 const errorBody = (message: string) => ({ error: { message, code: 0 } });
 
