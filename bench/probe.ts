@@ -19,15 +19,20 @@ export const MARKS = {
   focus: '.is-focused',
 } as const;
 export type MarkName = keyof typeof MARKS;
+/** The header's name of the one on screen (several members share a TV): kept with each mark, as the frame showed it. */
+const MEMBER_NAME = '.member-name';
 
 export const PROBE_SCRIPT = `(() => {
   if (window.__tunewallBench) return;
   const WATCH = ${JSON.stringify(MARKS)};
   const marks = {};
+  // What the frame of each mark showed: the marked element's focus key and the member named in the header.
+  const views = {};
   const pending = {};
   const presses = [];
   const waiters = [];
-  const afterPaint = (cb) => requestAnimationFrame(() => {
+  const afterPaint = (cb, inFrame) => requestAnimationFrame(() => {
+    inFrame?.();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => cb(performance.now());
     channel.port2.postMessage(null);
@@ -45,7 +50,12 @@ export const PROBE_SCRIPT = `(() => {
       pending[name] = true;
       wanted.delete(name);
       armed.delete(name);
-      afterPaint((t) => { marks[name] = performance.timeOrigin + t; });
+      afterPaint((t) => { marks[name] = performance.timeOrigin + t; }, () => {
+        views[name] = {
+          key: document.querySelector(selector)?.getAttribute('data-focus-key') ?? null,
+          member: document.querySelector(${JSON.stringify(MEMBER_NAME)})?.textContent ?? null,
+        };
+      });
     }
     if (wanted.size === 0) unwatch();
   };
@@ -83,6 +93,7 @@ export const PROBE_SCRIPT = `(() => {
   };
   window.addEventListener('keydown', (event) => {
     const t0 = event.timeStamp;
+    const at = performance.timeOrigin + t0;
     const before = current;
     let done = false;
     let frames = 0;
@@ -108,23 +119,24 @@ export const PROBE_SCRIPT = `(() => {
           const to = el?.getAttribute('data-focus-key') ?? null;
           if (to === null || to === before) continue;
           seen.disconnect();
-          afterPaint((t) => finish({ key: event.key, moved: true, ms: t - t0, frames, from: before, to }));
+          afterPaint((t) => finish({ key: event.key, moved: true, ms: t - t0, at, frames, from: before, to }));
           return;
         }
       }
     });
     seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
-    const timer = setTimeout(() => finish({ key: event.key, moved: false, ms: performance.now() - t0, frames, from: before, to: focusNow() }), 1000);
+    const timer = setTimeout(() => finish({ key: event.key, moved: false, ms: performance.now() - t0, at, frames, from: before, to: focusNow() }), 1000);
   }, true);
   window.__tunewallBench = {
     marks,
+    views,
     presses,
     quiet() {
       current = focusNow();
       for (const name of wanted) if (!armed.has(name)) wanted.delete(name);
       if (wanted.size === 0) unwatch();
     },
-    reset(name) { delete marks[name]; delete pending[name]; wanted.add(name); armed.add(name); watch(); check(); },
+    reset(name) { delete marks[name]; delete views[name]; delete pending[name]; wanted.add(name); armed.add(name); watch(); check(); },
     async mark(name, timeoutMs) {
       const until = performance.now() + timeoutMs;
       while (marks[name] === undefined) {
@@ -144,6 +156,8 @@ const PressSchema = z.object({
   key: z.string(),
   moved: z.boolean(),
   ms: z.number(),
+  /** Epoch ms of the key-down. */
+  at: z.number(),
   frames: z.number(),
   from: z.string().nullable(),
   to: z.string().nullable(),
@@ -153,6 +167,14 @@ export type PressRecord = z.infer<typeof PressSchema>;
 /** Epoch ms when `name` was first painted on this page load (waits for it). */
 export async function paintedAt(page: Page, name: MarkName, timeoutMs = 30_000): Promise<number> {
   return z.number().parse(await page.evaluate(`window.__tunewallBench.mark(${JSON.stringify(name)}, ${timeoutMs})`));
+}
+
+const ViewSchema = z.object({ key: z.string().nullable(), member: z.string().nullable() });
+export type MarkView = z.infer<typeof ViewSchema>;
+
+/** What the frame that painted `name` showed (after paintedAt): the marked element's focus key, the member's name. */
+export async function viewAt(page: Page, name: MarkName): Promise<MarkView> {
+  return ViewSchema.parse(await page.evaluate(`window.__tunewallBench.views[${JSON.stringify(name)}]`));
 }
 
 export async function resetMark(page: Page, name: MarkName): Promise<void> {

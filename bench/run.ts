@@ -2,7 +2,8 @@
  * `npm run bench` (`-- --quick` for a shorter run): how fast Tunewall starts, pairs and answers the remote, and what it
  * costs in memory, bytes and requests, each figure against its budget. Runs the built kiosk shell in the system
  * Chromium, against a sandbox in this process (60 ms added to every answer) and on the default path (the shell's own
- * embedded sandbox); remote presses are measured beside a floor page and a conventional peer page in the same browser.
+ * embedded sandbox); remote presses, and switching between two members, are measured beside a floor page (and presses
+ * beside a conventional peer page) in the same browser.
  * Prints the tables and writes bench/results.json and bench/RESULTS.md. Not part of `npm test`: these are
  * measurements, not pass/fail checks. The npm script builds the renderer, the shell and the peer page first.
  */
@@ -20,12 +21,13 @@ import { MAX_OVER_FLOOR, pressFigures } from './presses';
 import { REPO } from './shell';
 import { artworkFigure, startFigures } from './startup';
 import { summarise } from './stats';
+import { switchFigure } from './switch';
 import { voiceHomeSubject } from './voice';
 
 const QUICK = process.argv.includes('--quick');
 /** `--only=start,presses`: measure just these parts (while working on one); the report then holds only their figures. */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'memory' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
+const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'memory' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
 /*
  * Enough runs that a p95 verdict is not on a single run: a nearest-rank p95 over fewer than 20 runs is the maximum, and a
  * ratio of two maxima (default path over external path) swung from 0.87 to 1.29 between full runs of the same code.
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     if (part('presses')) {
       await pressFigures(bench, book, pages, signedIn, { presses: PRESSES, rounds: ROUNDS, rates: RATES }, voiceHomeSubject(bench, book, signedIn));
     }
+    if (part('switch')) await switchFigure(bench, book, pages, ITERATIONS);
     if (part('memory')) await memoryFigures(bench, book, signedIn);
     if (part('default-path')) await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
   } finally {
@@ -113,7 +116,7 @@ async function main(): Promise<void> {
       `the default path: the shell's embedded sandbox (no latency added, the documented 5 s poll interval), against a fresh sandbox CLI process for each launch, configured the same way; ` +
       `viewport ${VIEWPORT.width}×${VIEWPORT.height}. What each figure means: README.md, "Benchmarks".\n\n` +
       `"Measured as" says how a figure relates to the machine: **absolute** values follow the machine one for one; ` +
-      `**over the empty page** is a difference to the same shell painting an empty page, run by run; ` +
+      `**over the empty page** is a difference to the same shell painting an empty page, run by run (for a member switch, to one press on the floor page, run by run); ` +
       `**÷ floor**, **÷ peer** and **÷ external path** are ratios to pages or paths measured in the same run, in the same browser. ` +
       `The remote-press verdicts are on ratios (Tunewall's p95 within ${MAX_OVER_FLOOR}× the floor's and below the peer's); their absolute values are in the second table.\n\n` +
       `${text}\n\n## Remote presses beside the floor and the peer\n\n` +
