@@ -81,7 +81,7 @@ describe('explicit tracks left out', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
     const list = await screen.findByRole('listbox');
     await waitFor(() => expect(list.querySelector('abbr.explicit')).not.toBeNull());
-    act(() => fake.setState({ household: household({ explicit: 'hide' }) }));
+    act(() => fake.setState({ household: { ...fake.state().household, explicit: 'hide' } }));
     expect(await screen.findByText(`${explicitInChart(2)} explicit tracks left out`)).toBeTruthy();
     expect(screen.getByRole('listbox').querySelector('abbr.explicit')).toBeNull();
     expect(fake.callsOf('getDetail')).toHaveLength(2);
@@ -103,7 +103,7 @@ describe('explicit tracks left out', () => {
     // A row draws its first twelve tiles.
     await waitFor(() => expect(shownIds(row)).toEqual(favoriteTracks('TW').slice(0, 12).map((t) => t.id)));
     expect(favoriteTracks('TW').slice(0, 12).some((t) => t.explicit)).toBe(true);
-    act(() => fake.setState({ household: household({ explicit: 'hide' }) }));
+    act(() => fake.setState({ household: { ...fake.state().household, explicit: 'hide' } }));
     const hidden = favoriteTracks('TW').filter((t) => t.explicit).length;
     expect(await screen.findByText(`${hidden} explicit tracks left out`)).toBeTruthy();
     const clean = favoriteTracks('TW').filter((t) => !t.explicit).slice(0, 12).map((t) => t.id);
