@@ -37,11 +37,17 @@ async function approveAs(page: Page, member: { id: string; name: string }): Prom
   await expect(homeRow(page, 'favorites').locator('.tile').first()).toBeVisible();
 }
 
-/** Axe at both sizes once `ready` holds, and DOM focus on the focused item. */
+/** Axe at both sizes once `ready` holds (a screenshot of each to look at), and DOM focus on the focused item. */
 async function checkScreen(page: Page, screen: string, ready: (page: Page) => Promise<void>): Promise<void> {
   await ready(page);
   await expectDomFocusOnFocused(page);
-  await expectAxeClean(page, screen, ready);
+  const lang = (await page.locator('html').getAttribute('lang')) ?? '';
+  await expectAxeClean(page, screen, async (p) => {
+    await ready(p);
+    const size = p.viewportSize();
+    const name = `household-${lang}-${screen.replace(/[^a-z]+/gi, '-')}-${size?.width ?? 0}x${size?.height ?? 0}.png`;
+    await p.screenshot({ path: join(OUT, name) });
+  });
   await expectDomFocusOnFocused(page);
 }
 
@@ -156,9 +162,11 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     await expect(focused(page)).toHaveAttribute('data-focus-key', 'settings-pin');
     await expectDomFocusOnFocused(page);
     await first.stop();
+    // From here on the guest has a tile of its own too, last in the row.
+    const withGuest = { ...env, TUNEWALL_GUEST_MODE: 'on' };
 
     // At start with two members, at 150 % text in high contrast: the chooser and its sign-out mode read whole and pass axe.
-    const second = await launchShell({ dataDir, env: { ...env, TUNEWALL_TEXT_SIZE: '150', TUNEWALL_HIGH_CONTRAST: 'true' } });
+    const second = await launchShell({ dataDir, env: { ...withGuest, TUNEWALL_TEXT_SIZE: '150', TUNEWALL_HIGH_CONTRAST: 'true' } });
     await openTv(page, second);
     await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
     const lowVision = async (name: string, ready: (p: Page) => Promise<void>): Promise<void> => {
@@ -172,6 +180,7 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
       }
       await expectDomFocusOnFocused(page);
     };
+    await expect(page.locator('.profiles [data-focus-key="profile:guest"]')).toBeVisible();
     await lowVision('chooser', chooserReady(/^profile:/));
     await pressUntilFocused(page, 'ArrowDown', 'chooser-manage');
     await page.keyboard.press('Enter');
@@ -180,7 +189,7 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
 
     // At start in the default look: the chooser asks. A's grant revoked meanwhile: choosing A asks A to sign in again.
     expect(service.control.revokeMember(A.id)).toBeGreaterThan(0);
-    const third = await launchShell({ dataDir, env });
+    const third = await launchShell({ dataDir, env: withGuest });
     await openTv(page, third);
     await checkScreen(page, 'chooser at start', chooserReady(/^profile:/));
     // A is first in the row (added first); focus starts on B, the one on screen last.
