@@ -203,5 +203,19 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     await page.keyboard.press('Escape');
     await expect(chooserTitle(page)).toBeVisible();
     await expectDomFocusOnFocused(page);
+
+    // B signed out from the chooser: their tile goes, and focus stays on a real item of the chooser.
+    const secondProfile = await page.locator('.profiles [data-focus-key^="profile:"]').nth(1).getAttribute('data-focus-key');
+    await pressUntilFocused(page, 'ArrowDown', 'chooser-manage');
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, 'ArrowRight', secondProfile ?? 'profile:');
+    await page.keyboard.press('Enter');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', 'member-sign-out-cancel');
+    await pressUntilFocused(page, 'ArrowRight', 'member-sign-out-confirm');
+    await page.keyboard.press('Enter');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page.locator(`[data-focus-key="${secondProfile ?? ''}"]`)).toHaveCount(0);
+    await expect(focused(page)).toHaveAttribute('data-focus-key', /^(profile:|chooser-manage$)/);
+    await expectDomFocusOnFocused(page);
   });
 }
