@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { TokenSetSchema, type TokenSet } from '../../main/core/auth/tokens';
 import { createAesGcmCipher, parseVaultKey } from '../../main/core/vault/aesGcmCipher';
+import { MEMBERS_INDEX_KEY } from '../../main/core/vault/memberVault';
 import { tokenDigest } from '../../sandbox/auth/tokens';
 import { SANDBOX_STATE_FILE } from '../../sandbox/index';
 import { expect, SandboxApi, test, writeVaultKey, type Shell } from './kiosk';
@@ -28,8 +29,11 @@ async function homeShown(page: Page): Promise<void> {
 function vaultTokens(dataDir: string, keyFile: string): TokenSet {
   const key = parseVaultKey(readFileSync(keyFile));
   if (key === undefined) throw new Error('The vault key file holds no key.');
-  const store = z.object({ tokens: z.object({ ciphertext: z.string() }) }).parse(JSON.parse(readFileSync(join(dataDir, 'store.json'), 'utf8')));
-  return TokenSetSchema.parse(JSON.parse(createAesGcmCipher(key).decrypt(Buffer.from(store.tokens.ciphertext, 'base64'))));
+  // One sealed entry per member (`tokens.<key>`), listed by the index; this test signs one member in.
+  const store = z.record(z.string(), z.unknown()).parse(JSON.parse(readFileSync(join(dataDir, 'store.json'), 'utf8')));
+  const [member] = z.object({ keys: z.array(z.string()) }).parse(store[MEMBERS_INDEX_KEY]).keys;
+  const sealed = z.object({ ciphertext: z.string() }).parse(store[`tokens.${member ?? ''}`]);
+  return TokenSetSchema.parse(JSON.parse(createAesGcmCipher(key).decrypt(Buffer.from(sealed.ciphertext, 'base64'))));
 }
 
 function filesUnder(dir: string): string[] {

@@ -1,10 +1,13 @@
 /**
  * Kiosk idle mode in the real browser: the "Press any key" hint covers no tile or caption at 1080p and 720p, and any
- * key wakes it (a letter, Space) without doing anything else.
+ * key wakes it (a letter, Space) without doing anything else; with several members, idle never leaves "Who's
+ * listening?" (or its sign-out confirmation) on screen for passers-by.
  */
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SandboxApi, test } from './kiosk';
-import { homeRow, openTv, pairing } from './tv';
+import { startSandbox } from '../../sandbox/index';
+import { expect, SandboxApi, serviceEnv, test, writeVaultKey } from './kiosk';
+import { focused, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
 const IDLE_SECONDS = 8;
 const SIZES = [
@@ -48,5 +51,68 @@ test('kiosk idle: the hint covers no tile or caption, and a letter or Space wake
     await expect(hint(page)).toBeHidden();
     await expect(page.locator('main.home')).toBeVisible();
     await expect(page.locator('main.detail')).toHaveCount(0);
+  }
+});
+
+test("kiosk idle with two members: the chooser opened from the avatar, even at its sign-out confirmation, gives way to the kiosk member's Home", async ({
+  page,
+  launchShell,
+  workDir,
+}) => {
+  const service = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
+  try {
+    const dataDir = join(workDir, 'data');
+    const env = serviceEnv(service, writeVaultKey(workDir));
+    const memberName = page.locator('.member-name');
+    const chooser = page.getByRole('heading', { name: "Who's listening?" });
+    const approveAs = async (member: { id: string; name: string }): Promise<void> => {
+      await expect(pairing.code(page)).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/);
+      expect(service.control.approve((await pairing.code(page).innerText()).trim(), member.id)).toBe(true);
+      await expect(memberName).toHaveText(member.name);
+    };
+    // Two members paired outside kiosk mode (nothing goes idle while a phone is in hand).
+    const setup = await launchShell({ dataDir, env });
+    await openTv(page, setup);
+    await approveAs({ id: 'member-demo', name: '林語彤' });
+    await page.getByRole('button', { name: /switch member$/ }).click();
+    await page.getByRole('button', { name: /^Add a member/ }).click();
+    await approveAs({ id: 'member-hanako', name: '佐藤花音' });
+    await setup.stop();
+
+    const kiosk = await launchShell({ dataDir, env: { ...env, TUNEWALL_KIOSK: '1', TUNEWALL_IDLE_SECONDS: String(IDLE_SECONDS), TUNEWALL_KIOSK_MEMBER: '林語彤' } });
+    await openTv(page, kiosk);
+    await expect(memberName).toHaveText('林語彤');
+    await expect(homeRow(page, 'favorites').locator('.tile').first()).toBeVisible();
+    const openChooser = async (): Promise<void> => {
+      await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+      await pressUntilFocused(page, 'ArrowLeft', 'home-profile');
+      await page.keyboard.press('Enter');
+      await expect(chooser).toBeVisible();
+    };
+
+    await openChooser();
+    await expect(hint(page)).toBeVisible({ timeout: 60_000 });
+    await expect(chooser).toHaveCount(0);
+    await expect(page.locator('main.home')).toBeVisible();
+    await expect(memberName).toHaveText('林語彤');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:/);
+    await page.keyboard.press('a');
+    await expect(hint(page)).toBeHidden();
+
+    // "Sign out a member", a name, OK: the confirmation, left there.
+    await openChooser();
+    await pressUntilFocused(page, 'ArrowDown', 'chooser-manage');
+    await page.keyboard.press('Enter');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', /^profile:/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(hint(page)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(chooser).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Sign out who?' })).toHaveCount(0);
+    await expect(memberName).toHaveText('林語彤');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:/);
+  } finally {
+    await service.close();
   }
 });

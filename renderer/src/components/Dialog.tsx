@@ -13,13 +13,18 @@ interface Props {
   wide?: boolean;
   /** Asked when the dialog goes: false when it goes because the screen behind it is being left. */
   returnFocus?: () => boolean;
+  /**
+   * Where focus goes back to, for a dialog that follows another one: focus moves in a queue, so as it opens focus may
+   * still be on the one before, which is gone by the time this one closes.
+   */
+  opener?: string | undefined;
   className?: string;
   /** The title's language when it is catalog text (a track's name), not the interface's. */
   titleLang?: string | undefined;
 }
 
 /** A modal that keeps the remote inside it, closes on Back and returns focus to where it was opened from. */
-export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, className, titleLang }: Props) {
+export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, opener: openerKey, className, titleLang }: Props) {
   const { ref, focusKey: ownKey } = useFocusable({ focusKey, isFocusBoundary: true, preferredChildFocusKey: initialFocusKey });
   const opener = useRef<string | undefined>(undefined);
   const close = useRef(onClose);
@@ -30,7 +35,7 @@ export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wi
   });
 
   useEffect(() => {
-    opener.current = getCurrentFocusKey();
+    opener.current = openerKey ?? getCurrentFocusKey();
     void setFocus(initialFocusKey);
     const off = intents.on('back', () => close.current());
     return () => {
@@ -38,6 +43,8 @@ export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wi
       const back = opener.current;
       if (back && shouldReturn.current?.() !== false) void setFocus(back);
     };
+    // The opener is read as the dialog opens, like the focus key it stands for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialFocusKey]);
 
   return (

@@ -6,6 +6,8 @@ import { errorText } from '../../i18n/errorText';
 import { useApp, useTunewall } from '../../store/context';
 import { PinDialog } from './PinDialog';
 
+const PIN_KEY = 'settings-pin';
+
 /** What asks for a PIN: a child mark (with the PIN), or setting the PIN (the current one first, then the new one). */
 type PinStep = { kind: 'child'; child: boolean } | { kind: 'current'; wrong?: UiError } | { kind: 'new'; current: string | undefined };
 
@@ -92,7 +94,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
       </div>
       <h2 id="settings-pin">{t('household.pin')}</h2>
       <p className="muted">{household.pinSet ? t('household.pinIsSet') : t('household.pinNotSet')}</p>
-      <FocusButton focusKey="settings-pin" onSelect={changePin} onFocused={onFocused}>
+      <FocusButton focusKey={PIN_KEY} onSelect={changePin} onFocused={onFocused}>
         {household.pinSet ? t('household.changePin') : t('household.setPin')}
       </FocusButton>
       {saved && <p className="muted" role="status">{t('household.pinSaved')}</p>}
@@ -124,6 +126,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
           }
           onDone={() => undefined}
           onCancel={() => setPinStep(undefined)}
+          opener={pinStep.kind === 'child' ? undefined : PIN_KEY}
         />
       )}
     </>

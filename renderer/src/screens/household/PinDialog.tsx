@@ -76,13 +76,15 @@ interface Props {
   message?: string | undefined;
   onDone: () => void;
   onCancel: () => void;
+  /** Where focus goes back to when it closes, when it follows another PIN dialog (see Dialog's `opener`). */
+  opener?: string | undefined;
 }
 
 /**
  * Four digit cells, for the remote: the number keys type a digit and move on, Up and Down change the focused digit,
  * Left and Right move, OK confirms, Back cancels (the Dialog's), and focus goes back where it was after closing.
  */
-export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialMessage }: Props) {
+export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialMessage, opener }: Props) {
   const { t } = useTranslation();
   const [digits, setDigits] = useState<Digits>(() => Array<number | undefined>(LENGTH).fill(undefined));
   const [message, setMessage] = useState<string | undefined>(initialMessage);
@@ -151,7 +153,7 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
   }, []);
 
   return (
-    <Dialog focusKey="pin-dialog" title={title} initialFocusKey={cellKey(0)} onClose={onCancel} className="pin-dialog">
+    <Dialog focusKey="pin-dialog" title={title} initialFocusKey={cellKey(0)} onClose={onCancel} className="pin-dialog" opener={opener}>
       <p className="pin-hint">{t('household.pinHint')}</p>
       <PinCells label={title}>
         {digits.map((digit, index) => (
