@@ -2,7 +2,8 @@
  * The sign-in against an independent OAuth 2.0 server: oidc-provider (panva/node-oidc-provider, an OpenID Certified
  * implementation), with the RFC 8628 device flow, client credentials, and refresh tokens that rotate on every use and
  * whose reuse revokes the whole grant, the strictest behaviour a real service shows. Tunewall's session runs in its
- * `rfc8628` dialect, unchanged; only the approval on the phone is done by the provider's own models.
+ * `rfc8628` dialect, unchanged; only the approval on the phone is done by the provider's own models. Two members of
+ * one household each hold a grant of their own.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -13,6 +14,7 @@ import { AuthSession } from '../../main/core/auth/session';
 import type { LifetimeBounds } from '../../main/core/auth/expiry';
 import type { FetchLike } from '../../main/core/ports';
 import { systemClock } from '../../main/core/timers';
+import { MemberVault } from '../../main/core/vault/memberVault';
 import { TokenVault } from '../../main/core/vault/tokenVault';
 import type { AuthState } from '../../shared/bridge';
 import { fakeCipher, fakeQr, memoryLogger, MemoryStore } from '../main/core/support/fakes';
@@ -79,8 +81,11 @@ afterEach(() => {
   for (const s of sessions.splice(0)) s.dispose();
 });
 
-/** What the member does on the phone: the provider's models record the approval exactly as its own pages would. */
-async function approve(userCode: string, accountId = 'member-1'): Promise<void> {
+/**
+ * What the member does on the phone: the provider's models record the approval exactly as its own pages would.
+ * Returns the grant's id.
+ */
+async function approve(userCode: string, accountId = 'member-1'): Promise<string> {
   const code = await provider.DeviceCode.findByUserCode(userCode.replace(/[^A-Z]/gi, '').toUpperCase());
   if (!code) throw new Error(`no device code for ${userCode}`);
   const grant = new provider.Grant({ accountId, clientId: CLIENT.clientId });
@@ -88,6 +93,7 @@ async function approve(userCode: string, accountId = 'member-1'): Promise<void> 
   code.accountId = accountId;
   code.authTime = Math.floor(Date.now() / 1000);
   await code.save();
+  return code.grantId;
 }
 
 interface RefreshSeen {
@@ -96,7 +102,7 @@ interface RefreshSeen {
   error: string | undefined;
 }
 
-function setup(options: { fetch?: (real: FetchLike) => FetchLike } = {}) {
+function setup(options: { fetch?: (real: FetchLike) => FetchLike; household?: boolean } = {}) {
   const refreshes: RefreshSeen[] = [];
   const real: FetchLike = async (input, init) => {
     const response = await fetch(input, init);
@@ -109,12 +115,13 @@ function setup(options: { fetch?: (real: FetchLike) => FetchLike } = {}) {
   };
   const store = new MemoryStore();
   const vault = new TokenVault({ store, cipher: fakeCipher(), policy: 'os-keyring', logger: memoryLogger() });
+  const members = new MemberVault({ store, cipher: fakeCipher(), policy: 'os-keyring', logger: memoryLogger() });
   const session = new AuthSession({
     fetch: options.fetch ? options.fetch(real) : real,
     clock: systemClock,
     logger: memoryLogger(),
     service: { authUrl: issuer, ...CLIENT, dialect: 'rfc8628' },
-    vault,
+    vault: options.household === true ? members : vault,
     qrMatrix: fakeQr,
     guestMode: true,
     requestTimeoutMs: 5_000,
@@ -124,7 +131,7 @@ function setup(options: { fetch?: (real: FetchLike) => FetchLike } = {}) {
     checkEveryMs: 50,
   });
   sessions.push(session);
-  return { session, vault, refreshes };
+  return { session, vault, members, refreshes };
 }
 
 async function pair(session: AuthSession): Promise<void> {
@@ -201,6 +208,50 @@ describe('against oidc-provider', () => {
     expect(leftAt).toBeGreaterThanOrEqual(validUntil);
     expect((session.state as Extract<AuthState, { status: 'pairing' | 'requesting-code' }>).notice).toMatchObject({ reason: 'expired' });
   }, 60_000);
+
+  it('two members with a grant each: only the one on screen renews; the other, revoked meanwhile, pairs again alone when chosen', async () => {
+    const { session, members, refreshes } = setup({ household: true });
+    session.start();
+    await vi.waitFor(() => expect(session.state.status).toBe('pairing'), { timeout: 10_000 });
+    if (session.state.status !== 'pairing') throw new Error('not pairing');
+    const grantOfA = await approve(session.state.code.userCode, 'member-a');
+    await vi.waitFor(() => expect(session.state).toMatchObject({ status: 'signed-in', mode: 'member' }), { timeout: 20_000, interval: 100 });
+    const a = session.activeMember ?? '';
+
+    // B pairs on a second code while A stays signed in, and comes on screen.
+    expect(session.addMember()).toBe(true);
+    await vi.waitFor(() => expect(session.adding?.pairing.status).toBe('pairing'), { timeout: 10_000 });
+    const adding = session.adding?.pairing;
+    if (adding?.status !== 'pairing') throw new Error('not pairing');
+    await approve(adding.code.userCode, 'member-b');
+    await vi.waitFor(() => expect(session.activeMember).not.toBe(a), { timeout: 20_000, interval: 100 });
+    const b = session.activeMember ?? '';
+    expect(session.household.map((m) => m.key)).toEqual([a, b]);
+
+    // B renews on schedule; A's refresh token, kept sealed, is never presented while B is on screen (read once B has
+    // renewed, so no renewal of A's from before the switch is still under way).
+    const onScreenFrom = refreshes.length;
+    await vi.waitFor(() => expect(refreshes.length).toBeGreaterThan(onScreenFrom), { timeout: 10_000, interval: 50 });
+    const refreshOfA = members.slot(a).load()?.refreshToken ?? '';
+    expect(refreshOfA).not.toBe('');
+    const seen = refreshes.length;
+    await vi.waitFor(() => expect(refreshes.length).toBeGreaterThanOrEqual(seen + 3), { timeout: 30_000, interval: 100 });
+    expect(refreshes.slice(seen).every((r) => r.status === 200 && r.token !== refreshOfA)).toBe(true);
+    expect(members.slot(a).load()?.refreshToken).toBe(refreshOfA);
+
+    // The provider revokes A's grant (its tokens with it). Choosing A: A alone is asked to pair again, B stays.
+    await provider.RefreshToken.revokeByGrantId(grantOfA);
+    await provider.AccessToken.revokeByGrantId(grantOfA);
+    expect(session.choose(a)).toBe(true);
+    await vi.waitFor(() => expect(session.adding?.again).toBe(a), { timeout: 20_000, interval: 50 });
+    expect(session.state.status).toBe('choosing');
+    expect(session.household.find((m) => m.key === b)?.needsPairing).toBe(false);
+    expect(members.slot(a).load()).toBeUndefined();
+    expect(session.choose(b)).toBe(true);
+    await vi.waitFor(() => expect(session.state).toMatchObject({ status: 'signed-in', mode: 'member' }), { timeout: 10_000 });
+    expect(session.activeMember).toBe(b);
+    expect(await session.accessToken()).toMatch(/\S{20,}/);
+  }, 90_000);
 
   it('browses as a guest with a client-credentials token', async () => {
     const { session } = setup();
