@@ -8,15 +8,16 @@
 import { MAX_MEMBERS, type AddingMember, type AuthState, type MemberView, type PairingNotice, type Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
 import { CoreError, coreText, toUiError } from '../errors';
-import { withTimeout } from '../net/http';
-import { describe, discardBody, isAuthRejection } from './answers';
-import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
+import { AddingMembers } from './addingMember';
+import { describe } from './answers';
+import { createAuthorizedFetch, notifyAll } from './authorizedFetch';
+import type { DeviceFlow, DeviceFlowState } from './deviceFlow';
 import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 import { GuestAccess } from './guestAccess';
 import type { MemberRenewal } from './memberRenewal';
 import { MemberSignIns } from './memberSignIns';
-import type { ApiAuth, AuthSessionOptions } from './sessionOptions';
-import { TokenClient } from './tokenClient';
+import { deviceFlowFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
+import type { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 import { singleMemberVault } from '../vault/memberVault';
 import { TokenVault } from '../vault/tokenVault';
@@ -32,14 +33,13 @@ export class AuthSession implements ApiAuth {
   private readonly client: TokenClient;
   private readonly flow: DeviceFlow;
   /** Adding a member (or pairing one again) while the others stay signed in. */
-  private readonly addFlow: DeviceFlow;
+  private readonly adder: AddingMembers;
   private readonly members: MemberSignIns;
   private readonly listeners = new Set<(state: AuthState) => void>();
   private readonly householdListeners = new Set<() => void>();
   private current: AuthState = { status: 'starting' };
   private mode: Mode = 'none';
   private active: string | undefined;
-  private addingState: AddingMember | undefined;
   private readonly guest: GuestAccess;
   private memberView: MemberView | undefined;
   private notice: PairingNotice | undefined;
@@ -47,6 +47,8 @@ export class AuthSession implements ApiAuth {
   private screen = new AbortController();
   private disposed = false;
   private whenLeft: StartChoice | undefined;
+  /** The bearer token on every request, renewed and replayed once when the service refuses it (authorizedFetch.ts). */
+  readonly authorizedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 
   constructor(private readonly options: AuthSessionOptions) {
     const vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
@@ -62,36 +64,27 @@ export class AuthSession implements ApiAuth {
       }),
       (key, notice) => this.memberEnded(key, notice),
     );
-    this.client = new TokenClient({
-      fetch: options.fetch,
-      clock: options.clock,
-      service: options.service,
-      ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
-      ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
-    });
+    this.client = tokenClientFor(options);
     this.guest = new GuestAccess(this.client, options.clock);
-    this.flow = this.deviceFlow(
+    this.authorizedFetch = createAuthorizedFetch({
+      fetch: options.fetch,
+      logger: options.logger,
+      requestTimeoutMs: options.requestTimeoutMs,
+      signal: () => this.screen.signal,
+      accessToken: () => this.accessToken(),
+      renewAfterRejection: (used) => this.renewAfterRejection(used),
+    });
+    this.flow = deviceFlowFor(
+      options,
+      this.client,
       (state) => this.onFlowState(state),
       (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
     );
-    this.addFlow = this.deviceFlow(
-      (state) => this.onAddFlowState(state),
-      (tokens, receivedAt) => this.onAdded(tokens, receivedAt),
-    );
-  }
-
-  private deviceFlow(onState: (state: DeviceFlowState) => void, onTokens: (tokens: TokenResponse, receivedAt: number) => void): DeviceFlow {
-    const { options } = this;
-    return new DeviceFlow({
-      client: this.client,
-      clock: options.clock,
-      logger: options.logger,
-      qrMatrix: options.qrMatrix,
-      onState,
-      onTokens,
-      ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
-      ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
-      ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
+    this.adder = new AddingMembers({
+      flow: (onState, onTokens) => deviceFlowFor(options, this.client, onState, onTokens),
+      endedNotice: (key) => this.members.endedNotice(key),
+      changed: () => this.householdChanged(),
+      approved: (again, tokens, receivedAt) => this.onAdded(again, tokens, receivedAt),
     });
   }
 
@@ -124,7 +117,7 @@ export class AuthSession implements ApiAuth {
 
   /** The pairing of a member being added (or paired again); undefined when nobody is. */
   get adding(): AddingMember | undefined {
-    return this.addingState;
+    return this.adder.view;
   }
 
   /** Epoch ms the current access token stops working (for diagnostics; never the token). */
@@ -183,8 +176,8 @@ export class AuthSession implements ApiAuth {
    * fresh renewal count; on Add a member, a fresh code for it. A member on screen does not pair.
    */
   startPairing(): void {
-    if (this.addingState !== undefined) {
-      this.addFlow.start();
+    if (this.adder.view !== undefined) {
+      this.adder.newCode();
       return;
     }
     if (this.mode === 'member' || this.members.size > 0) return;
@@ -246,20 +239,15 @@ export class AuthSession implements ApiAuth {
 
   /** Starts pairing one more member; false when the household is full. */
   addMember(): boolean {
-    if (this.addingState?.again === undefined && this.addingState !== undefined) return true;
-    if (this.members.size >= MAX_MEMBERS) return false;
-    this.addingState = { again: undefined, pairing: { status: 'starting' } };
-    this.addFlow.start();
-    this.householdChanged();
+    const addingNew = this.adder.view !== undefined && this.adder.view.again === undefined;
+    if (!addingNew && this.members.size >= MAX_MEMBERS) return false;
+    this.adder.startNew();
     return true;
   }
 
   /** Stops adding (or pairing again) a member; whoever was on screen stays. */
   cancelAdding(): void {
-    if (this.addingState === undefined) return;
-    this.addFlow.cancel();
-    this.addingState = undefined;
-    this.householdChanged();
+    this.adder.cancel();
   }
 
   /** Forgets the member on screen (their tokens, vault entry included); the guest leaves the screen. */
@@ -278,7 +266,7 @@ export class AuthSession implements ApiAuth {
     if (!this.members.has(key)) return;
     const wasOnScreen = this.mode === 'member' && this.active === key;
     this.members.remove(key);
-    if (this.addingState?.again === key) this.cancelAdding();
+    if (this.adder.view?.again === key) this.cancelAdding();
     this.notice = undefined;
     if (wasOnScreen) {
       this.leaveScreen();
@@ -313,7 +301,7 @@ export class AuthSession implements ApiAuth {
   resume(): void {
     if (this.disposed) return;
     this.flow.resume();
-    this.addFlow.resume();
+    this.adder.resume();
     this.activeRenewal()?.resume();
   }
 
@@ -321,7 +309,7 @@ export class AuthSession implements ApiAuth {
   online(): void {
     if (this.disposed) return;
     this.flow.resume();
-    this.addFlow.resume();
+    this.adder.resume();
     this.activeRenewal()?.online();
   }
 
@@ -329,7 +317,7 @@ export class AuthSession implements ApiAuth {
   dispose(): void {
     this.disposed = true;
     this.flow.cancel();
-    this.addFlow.cancel();
+    this.adder.stop();
     this.members.stopAll();
     this.screen.abort();
     this.listeners.clear();
@@ -354,33 +342,6 @@ export class AuthSession implements ApiAuth {
     return Promise.reject(new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false }));
   }
 
-  async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const token = await this.accessToken();
-    const first = await this.send(url, init, token);
-    if (!(await isAuthRejection(first))) return first;
-    await discardBody(first);
-    this.options.logger.warn('session: the service refused the access token; renewing it once', { status: first.status });
-    const renewed = await this.renewAfterRejection(token);
-    const second = await this.send(url, init, renewed);
-    if (!(await isAuthRejection(second))) return second;
-    await discardBody(second);
-    throw new CoreError({ kind: 'auth', messageKey: 'rejected', status: second.status, retryable: true });
-  }
-
-  private async send(url: string, init: RequestInit, token: string): Promise<Response> {
-    const headers = new Headers(init.headers);
-    // The contract asks for Bearer on every catalog request, whatever token_type said.
-    headers.set('Authorization', `Bearer ${token}`);
-    return withTimeout(
-      {
-        signal: this.screen.signal,
-        extraSignal: init.signal,
-        ...(this.options.requestTimeoutMs === undefined ? {} : { timeoutMs: this.options.requestTimeoutMs }),
-      },
-      (signal) => this.options.fetch(url, { ...init, headers, signal }),
-    );
-  }
-
   /** A token to replay with after `used` was refused: the newer one if another caller already renewed it. */
   private async renewAfterRejection(used: string): Promise<string> {
     if (this.mode === 'guest') return this.guest.afterRejection(used, this.screen.signal);
@@ -398,10 +359,8 @@ export class AuthSession implements ApiAuth {
   }
 
   /** A member added (or paired again) while the others stayed signed in: on screen now. */
-  private onAdded(response: TokenResponse, receivedAt: number): void {
+  private onAdded(again: string | undefined, response: TokenResponse, receivedAt: number): void {
     const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
-    const again = this.addingState?.again;
-    this.addingState = undefined;
     let key: string;
     if (again !== undefined && this.members.has(again)) {
       key = again;
@@ -478,10 +437,7 @@ export class AuthSession implements ApiAuth {
   /** Asks member `key` alone to pair again, the chooser underneath; Back there leaves the chooser. */
   private pairAgain(key: string, notice: PairingNotice | undefined): void {
     this.leaveScreen();
-    this.addFlow.cancel();
-    this.addingState = { again: key, pairing: notice === undefined ? { status: 'starting' } : { status: 'requesting-code', attempt: 1, notice } };
-    this.setState({ status: 'choosing' });
-    this.addFlow.start();
+    this.adder.startAgain(key, notice, () => this.setState({ status: 'choosing' }));
   }
 
   private startPairingInternal(): void {
@@ -498,15 +454,6 @@ export class AuthSession implements ApiAuth {
     this.setState(state);
   }
 
-  private onAddFlowState(state: DeviceFlowState): void {
-    const adding = this.addingState;
-    if (adding === undefined) return;
-    const notice = adding.again === undefined ? undefined : this.members.endedNotice(adding.again);
-    const pairing = notice !== undefined && (state.status === 'pairing' || state.status === 'requesting-code') ? { ...state, notice } : state;
-    this.addingState = { again: adding.again, pairing };
-    this.householdChanged();
-  }
-
   private activeRenewal(): MemberRenewal | undefined {
     if (this.mode !== 'member' || this.active === undefined) return undefined;
     return this.members.renewal(this.active);
@@ -519,23 +466,11 @@ export class AuthSession implements ApiAuth {
   }
 
   private householdChanged(): void {
-    for (const listener of this.householdListeners) {
-      try {
-        listener();
-      } catch (error) {
-        this.options.logger.error('session: a household listener threw', { error: describe(error) });
-      }
-    }
+    notifyAll(this.householdListeners, [], this.options.logger, 'household');
   }
 
   private setState(state: AuthState): void {
     this.current = state;
-    for (const listener of this.listeners) {
-      try {
-        listener(state);
-      } catch (error) {
-        this.options.logger.error('session: a state listener threw', { error: describe(error) });
-      }
-    }
+    notifyAll(this.listeners, [state], this.options.logger, 'state');
   }
 }

@@ -1,11 +1,13 @@
-/** What an AuthSession is made with, and what the catalog client sees of it. */
+/** What an AuthSession is made with (and the token client and device flows made from it), and what the catalog client sees of it. */
 import type { QrMatrix } from '../../../shared/bridge';
 import type { BackoffPolicy } from '../net/backoff';
 import type { Clock, FetchLike, Logger } from '../ports';
 import type { HouseholdVault } from '../vault/memberVault';
 import type { TokenVault } from '../vault/tokenVault';
+import type { TokenResponse } from '../../../shared/service/auth';
+import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
 import type { LifetimeBounds } from './expiry';
-import type { TokenServiceConfig } from './tokenClient';
+import { TokenClient, type TokenServiceConfig } from './tokenClient';
 
 /** What the catalog client takes: fetch with the session's bearer token, one refresh and one replay on a 401. */
 export interface ApiAuth {
@@ -36,4 +38,35 @@ export interface AuthSessionOptions {
   checkEveryMs?: number;
   /** Bounds of a member token's lifetime, whatever `expires_in` says (expiry.ts's policy; tests shorten it). */
   tokenLifetime?: LifetimeBounds;
+}
+
+/** The token service's client as the session's options set it up. */
+export function tokenClientFor(options: AuthSessionOptions): TokenClient {
+  return new TokenClient({
+    fetch: options.fetch,
+    clock: options.clock,
+    service: options.service,
+    ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
+    ...(options.refreshTimeoutMs === undefined ? {} : { refreshTimeoutMs: options.refreshTimeoutMs }),
+  });
+}
+
+/** A device flow as the session's options set it up, reporting to `onState` and `onTokens`. */
+export function deviceFlowFor(
+  options: AuthSessionOptions,
+  client: TokenClient,
+  onState: (state: DeviceFlowState) => void,
+  onTokens: (tokens: TokenResponse, receivedAt: number) => void,
+): DeviceFlow {
+  return new DeviceFlow({
+    client,
+    clock: options.clock,
+    logger: options.logger,
+    qrMatrix: options.qrMatrix,
+    onState,
+    onTokens,
+    ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
+    ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
+    ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
+  });
 }
