@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { axeViolations, expectAxeClean, expectDomFocusOnFocused, layoutProblems, SIZES } from './a11y';
 import { expect, REPO, serviceEnv, test, writeVaultKey } from './kiosk';
-import { focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { focused, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
 
 const A = { id: 'member-demo', name: '林語彤' };
 const B = { id: 'member-hanako', name: '佐藤花音' };
@@ -71,24 +71,7 @@ async function enterPin(page: Page, pin: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** From Home: up to the header, onto the avatar, OK. */
-async function openChooser(page: Page): Promise<void> {
-  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
-  await pressUntilFocused(page, 'ArrowLeft', 'home-profile');
-  await page.keyboard.press('Enter');
-  await expect(chooserTitle(page)).toBeVisible();
-}
 
-/** From Settings' first column: Right along it until focus is in the Account and Members card. */
-async function toAccountCard(page: Page): Promise<void> {
-  for (let i = 0; i < 10; i++) {
-    const at = await focusedKey(page);
-    if (at === 'settings-sign-out' || at === 'settings-add-member') return;
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => focusedKey(page).catch(() => at)).not.toBe(at);
-  }
-  throw new Error('Right never reached the Account card.');
-}
 
 for (const language of ['en', 'zh-Hant', 'ja'] as const) {
   test(`several members' screens have no axe violation in ${language} at 1920×1080 and 1280×720, DOM focus on the focused item`, async ({

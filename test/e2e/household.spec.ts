@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../support/speechStandIn';
 import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
-import { downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
+import { downToRow, focused, focusedKey, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
 
 const A = { id: 'member-demo', name: '林語彤' };
 const B = { id: 'member-hanako', name: '佐藤花音' };
@@ -35,13 +35,6 @@ async function favouriteTitles(page: Page): Promise<string[]> {
   return (await row.locator('.tile .tile-title').allInnerTexts()).map((t) => t.trim());
 }
 
-/** From Home: up to the header, onto the avatar, OK: "Who's listening?". */
-async function openChooser(page: Page): Promise<void> {
-  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
-  await pressUntilFocused(page, 'ArrowLeft', 'home-profile');
-  await page.keyboard.press('Enter');
-  await expect(chooser(page)).toBeVisible();
-}
 
 /** On the chooser: along the row to the profile named `name`, then OK. */
 async function choose(page: Page, name: string): Promise<void> {
@@ -84,16 +77,6 @@ async function addFirstChartTrackToFavourites(page: Page): Promise<string> {
   return name;
 }
 
-/** From Settings' first column: Right along it until focus is in the Account and Members card. */
-async function toAccountCard(page: Page): Promise<void> {
-  for (let i = 0; i < 10; i++) {
-    const at = await focusedKey(page);
-    if (at === 'settings-sign-out' || at === 'settings-add-member') return;
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => focusedKey(page).catch(() => at)).not.toBe(at);
-  }
-  throw new Error('Right never reached the Account card.');
-}
 
 /** Approves the code on screen as `memberId` and waits for that member's Home. */
 async function approveAs(page: Page, member: { id: string; name: string }): Promise<void> {

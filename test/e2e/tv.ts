@@ -140,3 +140,22 @@ export async function downToLastRow(page: Page, max = 60): Promise<void> {
   }
   throw new Error(`ArrowDown ×${max} never reached the last row.`);
 }
+
+/** From Home: up to the header, onto the avatar, OK: "Who's listening?". */
+export async function openChooser(page: Page): Promise<void> {
+  await pressUntilFocused(page, 'ArrowUp', 'home-settings');
+  await pressUntilFocused(page, 'ArrowLeft', 'home-profile');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main.chooser')).toBeVisible();
+}
+
+/** From Settings' first column: Right along it until focus is in the Account and Members card. */
+export async function toAccountCard(page: Page): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const at = await focusedKey(page);
+    if (at === 'settings-sign-out' || at === 'settings-add-member') return;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedKey(page).catch(() => at)).not.toBe(at);
+  }
+  throw new Error('Right never reached the Account card.');
+}
