@@ -1,7 +1,9 @@
 /**
  * `npm run bench:ab -- --variant=<name>=<css> … --renderer=<name>=<dir> …`: whether a change to Home makes remote
  * presses faster, before it is made. A `--variant` is the built renderer with the variant's CSS added; a `--renderer`
- * is another build of the renderer (another commit's, for a change to its script), served by a shell of its own.
+ * is another build of the renderer (another commit's, for a change to its script), served by a shell of its own; a
+ * `--voice=<name>=<dir>` is a build (`.` for this one) served by a shell with voice guidance on, speaking to the
+ * recording stand-in for speechSynthesis (what guidance costs a press, and whether a change to it costs less).
  * Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
  * round. Every page keeps its own walk from round to round, so each walks the same rows in the same order: a page that
  * spent its turns in the heavier rows would look slower for that alone. The two pages as they are show how far two
@@ -10,13 +12,16 @@
  * Prints, per page: presses that moved focus, median, p95 and mean (ms), and the p95 and median over the floor's.
  * Not part of `npm run bench`: it is a tool for trying changes, and measures only what it is given.
  */
-import { cpSync } from 'node:fs';
-import type { CDPSession, Page } from 'playwright-core';
+import { cpSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { settingsEnv } from '../sandbox/cli';
 import { startSandbox } from '../sandbox/index';
+import { speechStandInScript } from '../test/support/speechStandIn';
 import { FigureBook } from './figures';
 import { Bench, log } from './harness';
 import { startPageServer } from './pages';
-import { shown } from './probe';
+import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
@@ -27,6 +32,8 @@ interface Variant {
   css: string;
   /** A renderer build to serve instead of out/renderer. */
   rendererDir?: string;
+  /** Served by a shell with voice guidance on, speaking to the recording stand-in for speechSynthesis. */
+  voice?: boolean;
 }
 
 interface Options {
@@ -43,7 +50,7 @@ export function parseArgs(argv: readonly string[]): Options {
     if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a whole number above 0, not "${raw ?? ''}".`);
     return n;
   };
-  const named = (flag: 'variant' | 'renderer', what: string): { name: string; value: string }[] =>
+  const named = (flag: 'variant' | 'renderer' | 'voice', what: string): { name: string; value: string }[] =>
     argv
       .filter((a) => a.startsWith(`--${flag}=`))
       .map((a) => {
@@ -55,8 +62,10 @@ export function parseArgs(argv: readonly string[]): Options {
   const variants: Variant[] = [
     ...named('variant', 'css').map(({ name, value }) => ({ name, css: value })),
     ...named('renderer', 'dir').map(({ name, value }) => ({ name, css: '', rendererDir: value })),
+    // `--voice=<name>=.`: this build with voice guidance on; `--voice=<name>=<dir>`: another build with it on.
+    ...named('voice', 'dir').map(({ name, value }) => ({ name, css: '', rendererDir: value === '.' ? undefined : value, voice: true })),
   ];
-  if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css> or --renderer=<name>=<dir>.');
+  if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css>, --renderer=<name>=<dir> or --voice=<name>=<dir>.');
   return { variants, rate: value('rate', 4), presses: value('presses', 320), rounds: value('rounds', 8) };
 }
 
@@ -73,24 +82,38 @@ async function main(): Promise<void> {
   const pages = await startPageServer();
   const bench = new Bench(sb);
   try {
-    // Signed in once; every Home page below shares the shell and the browser context's session.
+    // Signed in once; the pages as they are (and the style variants) share this shell and its browser context's session.
     const dataDir = await startFigures(bench, new FigureBook(), 1, 2, 60);
     const shell = await bench.shell({ dataDir });
     const { context, page: first } = await bench.open(shell, { fast: true, bypassCSP: true });
+    const contexts: BrowserContext[] = [context];
     const subjects: Subject[] = [];
     const named: Variant[] = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
     for (const [i, variant] of named.entries()) {
-      const page = i === 0 ? first : await context.newPage();
-      if (variant.rendererDir !== undefined) {
-        // A shell of its own for the other build, signed in as the first (a copy of its data folder).
+      let page: Page;
+      let cdp: CDPSession;
+      if (variant.rendererDir !== undefined || variant.voice === true) {
+        // A shell of its own for the other build or setting, signed in as the first (a copy of its data folder, its own
+        // session), in a browser context of its own: the shells' session cookies share the host.
         const copy = bench.freshDataDir();
         cpSync(dataDir, copy, { recursive: true });
-        const other = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir });
-        await page.goto(`${other.origin}/`);
-      } else if (i > 0) await page.goto(`${shell.origin}/`);
+        rmSync(join(copy, 'kiosk-session.json'), { force: true });
+        const settings = variant.voice === true ? { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' } : undefined;
+        const other = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir, settings });
+        const opened = await bench.open(other, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript()] : [] });
+        contexts.push(opened.context);
+        page = opened.page;
+        cdp = await opened.context.newCDPSession(page);
+      } else {
+        page = i === 0 ? first : await context.newPage();
+        if (i > 0) await page.goto(`${shell.origin}/`);
+        cdp = await context.newCDPSession(page);
+      }
       await homeReady(page);
+      // Guidance's code has loaded and said Home.
+      if (variant.voice === true) await waitUntil(page, '(window.__tunewallSpoken ?? []).length > 0');
       if (variant.css !== '') await page.addStyleTag({ content: variant.css });
-      subjects.push({ name: variant.name, page, cdp: await context.newCDPSession(page), nextKey: homeWalker(page) });
+      subjects.push({ name: variant.name, page, cdp, nextKey: homeWalker(page) });
       log(`ab: ${variant.name} open`);
     }
     const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape: await homeShape(first) }) });
@@ -117,7 +140,7 @@ async function main(): Promise<void> {
     console.log(`Home presses at CPU ${options.rate}×, ${perTurn} per page per round, ${options.rounds} rounds:`);
     console.table(rows);
     await floor.context.close();
-    await context.close();
+    for (const c of contexts) await c.close();
     await bench.stop(shell);
   } finally {
     await bench.close();

@@ -19,6 +19,14 @@ describe('bench:ab arguments', () => {
     ]);
   });
 
+  it('takes a build with voice guidance on, this one as "." or another by its folder', () => {
+    const options = parseArgs(['--voice=on=.', '--voice=on-before=/tmp/before/out/renderer']);
+    expect(options.variants).toEqual([
+      { name: 'on', css: '', rendererDir: undefined, voice: true },
+      { name: 'on-before', css: '', rendererDir: '/tmp/before/out/renderer', voice: true },
+    ]);
+  });
+
   it('reads the CPU throttle, the presses and the rounds', () => {
     expect(parseArgs(['--variant=a=b', '--rate=6', '--presses=80', '--rounds=4'])).toMatchObject({ rate: 6, presses: 80, rounds: 4 });
   });
@@ -27,6 +35,7 @@ describe('bench:ab arguments', () => {
     expect(() => parseArgs([])).toThrow(/at least one --variant/);
     expect(() => parseArgs(['--variant==.a{}'])).toThrow(/<name>=<css>/);
     expect(() => parseArgs(['--renderer=before='])).toThrow(/<name>=<dir>/);
+    expect(() => parseArgs(['--voice=on'])).toThrow(/<name>=<dir>/);
     expect(() => parseArgs(['--variant=a=b', '--rounds=0'])).toThrow(/--rounds takes a whole number/);
     expect(() => parseArgs(['--variant=a=b', '--rate=fast'])).toThrow(/--rate takes a whole number/);
   });
