@@ -23,8 +23,8 @@ function recordingSpeech(voices: string[] = ['en']): Speech & { log: string[]; r
   };
 }
 
-/** Lets the focus check (a microtask) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Until the task after the next frame has run (where the announcer looks at focus and cuts off speech). */
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 /** Until the frame after the focus moved has been drawn and what it says is said. */
 const said = (speech: { log: string[] }, text: string) => vi.waitFor(() => expect(speech.log).toContain(text));
 
@@ -41,8 +41,13 @@ function tiles(n: number): HTMLElement[] {
   });
 }
 
+/** The navigation's word that focus moved (navigation.ts onFocusMoved). */
+const moves = new Set<() => void>();
+const focusMoved = (): void => moves.forEach((listener) => listener());
+
 function focus(all: HTMLElement[], i: number): void {
   all.forEach((el, k) => el.classList.toggle('is-focused', k === i));
+  focusMoved();
 }
 
 const key = (type: 'keydown' | 'keyup', k = 'ArrowRight', repeat = false) =>
@@ -53,7 +58,16 @@ describe('the announcer', () => {
   let announcer: Announcer;
   beforeEach(() => {
     speech = recordingSpeech();
-    announcer = new Announcer({ win: window, speech, language: () => 'en', screenFocusWaitMs: 10 });
+    announcer = new Announcer({
+      win: window,
+      speech,
+      language: () => 'en',
+      screenFocusWaitMs: 10,
+      onFocusMoved: (listener) => {
+        moves.add(listener);
+        return () => void moves.delete(listener);
+      },
+    });
     announcer.start();
   });
   afterEach(() => announcer.dispose());
@@ -70,9 +84,10 @@ describe('the announcer', () => {
     key('keydown', 'ArrowRight', true);
     for (let i = 2; i <= 10; i++) {
       focus(all, i);
-      await settle();
+      await frame();
       key('keydown', 'ArrowRight', true);
     }
+    await frame();
     expect(speech.log).toEqual(['✂', 'Tile 2, Artist', ...Array<string>(10).fill('✂')]);
     key('keyup');
     expect(speech.log.at(-1)).toBe('Tile 11, Artist');
@@ -83,6 +98,33 @@ describe('the announcer', () => {
     await said(speech, 'Tile 12, Artist');
     key('keyup');
     expect(speech.log.slice(-2)).toEqual(['✂', 'Tile 12, Artist']);
+  });
+
+  it('does nothing inside the press: the cut and the new focus wait for the frame that draws it, a burst of presses in one frame cuts once', async () => {
+    const all = tiles(5);
+    focus(all, 0);
+    await said(speech, 'Tile 1, Artist');
+    speech.log.length = 0;
+    key('keydown');
+    focus(all, 1);
+    key('keyup');
+    key('keydown');
+    focus(all, 2);
+    expect(speech.log).toEqual([]);
+    await frame();
+    expect(speech.log).toEqual(['✂', 'Tile 3, Artist']);
+  });
+
+  it('a status said during the press (an action answered at once) comes after the press’s cut, not cut off by it', async () => {
+    const all = tiles(2);
+    focus(all, 0);
+    await said(speech, 'Tile 1, Artist');
+    speech.log.length = 0;
+    key('keydown', 'Enter');
+    announcer.status('Added to favourites.');
+    key('keyup', 'Enter');
+    await frame();
+    expect(speech.log).toEqual(['✂', '+Added to favourites.']);
   });
 
   it('a focus moved with no key held (a screen settling, the mouse) is said at once', async () => {
@@ -107,6 +149,7 @@ describe('the announcer', () => {
     if (cancel === null) throw new Error('no button');
     all[0]?.classList.remove('is-focused');
     cancel.classList.add('is-focused');
+    focusMoved();
     await said(speech, '+Cancel');
     expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
   });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthState, Language } from '../../../shared/bridge';
 import { secondsUntil } from '../components/useNow';
 import { intents } from '../input/intents';
+import { onFocusMoved } from '../input/navigation';
 import { useApp, useNav, useTunewall } from '../store/context';
 import { Announcer, type Phrase } from './announcer';
 import { onAnnounce } from './announce';
@@ -38,7 +39,7 @@ function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | un
         : undefined;
     const shell = createShellSpeech(bridge, () => app.getState().state?.voiceGuidance.shellLanguages ?? []);
     const speech = createSpeechRouter(web, shell);
-    const announcer = new Announcer({ win: window, speech, language: () => current.current });
+    const announcer = new Announcer({ win: window, speech, language: () => current.current, onFocusMoved });
     announcer.start();
     setMade({ announcer, speech });
     const offStatus = onAnnounce((text) => announcer.status(text));

@@ -158,6 +158,7 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
    */
   override focusNode = (component: FocusableComponent): void => {
     const { node, focusKey } = component;
+    for (const listener of focusMoveListeners) listener();
     if (!(node instanceof HTMLElement)) return;
     const move = (): void => {
       if (node.isConnected && getCurrentFocusKey() === focusKey) node.focus({ preventScroll: true });
@@ -167,6 +168,17 @@ class IntentAdapter extends GetBoundingClientRectAdapter {
     if (domFocusIsLost()) beforeNextFrame('dom-focus', move);
     else whenIdle(move);
   };
+}
+
+const focusMoveListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time the navigation moves focus, during the move (before the new focus is drawn): for work that
+ * follows focus (voice guidance) without watching the page for it. Returns the way to stop.
+ */
+export function onFocusMoved(listener: () => void): () => void {
+  focusMoveListeners.add(listener);
+  return () => void focusMoveListeners.delete(listener);
 }
 
 function domFocusIsLost(): boolean {
