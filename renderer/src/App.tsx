@@ -291,7 +291,10 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     const stopReconnects = value.reconnects.start();
     // Pointer-only controls (a Back arrow) appear once a mouse or finger is used, and hide again on a key press.
     const pointer = (): void => document.body.classList.add('pointer-mode');
-    const keys = (): void => document.body.classList.remove('pointer-mode');
+    // Only when it changes: writing the body's class on every press is work inside the press for nothing.
+    const keys = (): void => {
+      if (document.body.classList.contains('pointer-mode')) document.body.classList.remove('pointer-mode');
+    };
     window.addEventListener('pointermove', pointer);
     window.addEventListener('pointerdown', pointer);
     window.addEventListener('keydown', keys);

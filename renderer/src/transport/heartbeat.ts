@@ -71,7 +71,8 @@ export function startHeartbeat(win: Window = window): () => void {
   const beat = () => {
     // A hidden page gets no frames; it still says it is alive.
     if (win.document.visibilityState === 'hidden') void send();
-    else win.requestAnimationFrame(() => void send());
+    // Read and sent in the task after the frame: a frame that also shows a remote press does not wait for the page to be read.
+    else win.requestAnimationFrame(() => win.setTimeout(() => void send(), 0));
   };
   beat();
   return () => {
