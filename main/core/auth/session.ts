@@ -7,15 +7,15 @@
  */
 import { MAX_MEMBERS, type AddingMember, type AuthState, type MemberView, type PairingNotice, type Result } from '../../../shared/bridge';
 import type { TokenResponse } from '../../../shared/service/auth';
-import { CoreError, coreText, toUiError } from '../errors';
+import { coreText, toUiError } from '../errors';
 import { AddingMembers } from './addingMember';
 import { describe } from './answers';
 import { createAuthorizedFetch, notifyAll } from './authorizedFetch';
 import type { DeviceFlow, DeviceFlowState } from './deviceFlow';
 import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 import { GuestAccess } from './guestAccess';
-import type { MemberRenewal } from './memberRenewal';
 import { MemberSignIns } from './memberSignIns';
+import { OnScreen } from './onScreen';
 import { deviceFlowFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
 import type { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
@@ -23,8 +23,6 @@ import { singleMemberVault } from '../vault/memberVault';
 import { TokenVault } from '../vault/tokenVault';
 
 export type { AuthSessionOptions } from './sessionOptions';
-
-type Mode = 'none' | 'member' | 'guest';
 
 /** Who comes on screen when Tunewall starts with members: a member's key, 'guest', or undefined for the chooser. */
 export type StartChoice = (keys: readonly string[]) => string | undefined;
@@ -38,13 +36,10 @@ export class AuthSession implements ApiAuth {
   private readonly listeners = new Set<(state: AuthState) => void>();
   private readonly householdListeners = new Set<() => void>();
   private current: AuthState = { status: 'starting' };
-  private mode: Mode = 'none';
-  private active: string | undefined;
+  /** Who is on screen; every change of it aborts the requests made for the one before. */
+  private readonly onScreen: OnScreen;
   private readonly guest: GuestAccess;
-  private memberView: MemberView | undefined;
   private notice: PairingNotice | undefined;
-  /** Aborted on every change of who is on screen: requests made for one must not land for another. */
-  private screen = new AbortController();
   private disposed = false;
   private whenLeft: StartChoice | undefined;
   /** The bearer token on every request, renewed and replayed once when the service refuses it (authorizedFetch.ts). */
@@ -66,13 +61,14 @@ export class AuthSession implements ApiAuth {
     );
     this.client = tokenClientFor(options);
     this.guest = new GuestAccess(this.client, options.clock);
+    this.onScreen = new OnScreen({ renewal: (key) => this.members.renewal(key), guest: this.guest });
     this.authorizedFetch = createAuthorizedFetch({
       fetch: options.fetch,
       logger: options.logger,
       requestTimeoutMs: options.requestTimeoutMs,
-      signal: () => this.screen.signal,
-      accessToken: () => this.accessToken(),
-      renewAfterRejection: (used) => this.renewAfterRejection(used),
+      signal: () => this.onScreen.signal,
+      accessToken: () => this.onScreen.accessToken(),
+      renewAfterRejection: (used) => this.onScreen.renewAfterRejection(used),
     });
     this.flow = deviceFlowFor(
       options,
@@ -108,11 +104,11 @@ export class AuthSession implements ApiAuth {
 
   /** The member on screen (their key); undefined for a guest or nobody. */
   get activeMember(): string | undefined {
-    return this.mode === 'member' ? this.active : undefined;
+    return this.onScreen.member;
   }
 
   get isGuest(): boolean {
-    return this.mode === 'guest';
+    return this.onScreen.isGuest;
   }
 
   /** The pairing of a member being added (or paired again); undefined when nobody is. */
@@ -122,7 +118,7 @@ export class AuthSession implements ApiAuth {
 
   /** Epoch ms the current access token stops working (for diagnostics; never the token). */
   get tokenValidUntil(): number | undefined {
-    return this.activeTokens()?.expiresAt;
+    return this.onScreen.tokens?.expiresAt;
   }
 
   /**
@@ -130,8 +126,8 @@ export class AuthSession implements ApiAuth {
    * any time), renew themselves; a member's without one ends at `tokenValidUntil`. Undefined when not signed in.
    */
   get renewsItself(): boolean | undefined {
-    if (this.mode === 'guest') return true;
-    const renewal = this.activeRenewal();
+    if (this.onScreen.isGuest) return true;
+    const renewal = this.onScreen.renewal;
     if (renewal !== undefined) return renewal.tokens.refreshToken !== undefined;
     return undefined;
   }
@@ -180,14 +176,14 @@ export class AuthSession implements ApiAuth {
       this.adder.newCode();
       return;
     }
-    if (this.mode === 'member' || this.members.size > 0) return;
+    if (this.onScreen.member !== undefined || this.members.size > 0) return;
     this.notice = undefined;
     this.startPairingInternal();
   }
 
   /** Browse the public catalog with a client-credentials token (from pairing; the chooser uses chooseGuest). */
   async browseAsGuest(): Promise<Result<void>> {
-    if (this.mode === 'member') {
+    if (this.onScreen.member !== undefined) {
       // Guest mode must not keep a member's tokens alive underneath: signing out is an explicit step.
       return { ok: false, error: { kind: 'auth', retryable: false, ...coreText('signOutFirst') } };
     }
@@ -199,18 +195,17 @@ export class AuthSession implements ApiAuth {
     if (!this.options.guestMode) {
       return { ok: false, error: { kind: 'config', retryable: false, ...coreText('guestModeOff') } };
     }
-    if (this.mode === 'guest') return { ok: true, value: undefined };
+    if (this.onScreen.isGuest) return { ok: true, value: undefined };
     let guest: TokenSet;
     try {
-      guest = await this.guest.token(this.screen.signal);
+      guest = await this.guest.token(this.onScreen.signal);
     } catch (error) {
       this.options.logger.warn('session: no guest token', { error: describe(error) });
       return { ok: false, error: toUiError(error) };
     }
     this.flow.cancel();
-    this.leaveScreen();
-    this.guest.keep(guest);
-    this.mode = 'guest';
+    this.onScreen.leave();
+    this.onScreen.putGuest(guest);
     this.notice = undefined;
     this.setState({ status: 'signed-in', mode: 'guest', member: undefined });
     return { ok: true, value: undefined };
@@ -226,14 +221,14 @@ export class AuthSession implements ApiAuth {
       this.pairAgain(key, this.members.endedNotice(key));
       return true;
     }
-    if (this.mode !== 'member' || this.active !== key) this.activate(key, true);
+    if (this.onScreen.member !== key) this.activate(key, true);
     return true;
   }
 
   /** Nobody on screen: the chooser, the others staying signed in. */
   showChooser(): void {
     if (this.members.size === 0) return;
-    this.leaveScreen();
+    this.onScreen.leave();
     this.setState({ status: 'choosing' });
   }
 
@@ -252,11 +247,12 @@ export class AuthSession implements ApiAuth {
 
   /** Forgets the member on screen (their tokens, vault entry included); the guest leaves the screen. */
   async signOut(): Promise<void> {
-    if (this.mode === 'member' && this.active !== undefined) {
-      this.signOutMember(this.active);
+    const member = this.onScreen.member;
+    if (member !== undefined) {
+      this.signOutMember(member);
       return;
     }
-    if (this.mode === 'guest') this.leaveScreen();
+    if (this.onScreen.isGuest) this.onScreen.leave();
     this.notice = undefined;
     this.afterLeaving();
   }
@@ -264,14 +260,14 @@ export class AuthSession implements ApiAuth {
   /** Forgets one member: their tokens and their renewal. Then: the chooser, the one member left, or pairing. */
   signOutMember(key: string): void {
     if (!this.members.has(key)) return;
-    const wasOnScreen = this.mode === 'member' && this.active === key;
+    const wasOnScreen = this.onScreen.member === key;
     this.members.remove(key);
     if (this.adder.view?.again === key) this.cancelAdding();
     this.notice = undefined;
     if (wasOnScreen) {
-      this.leaveScreen();
+      this.onScreen.leave();
       this.afterLeaving();
-    } else if (this.members.size === 0 && this.mode === 'none') this.afterLeaving();
+    } else if (this.members.size === 0 && this.onScreen.isNobody) this.afterLeaving();
     else this.householdChanged();
   }
 
@@ -282,7 +278,7 @@ export class AuthSession implements ApiAuth {
   merge(from: string, into: string): void {
     const tokens = this.members.renewal(from)?.tokens;
     if (tokens === undefined || !this.members.has(into) || from === into) return;
-    const wasOnScreen = this.mode === 'member' && this.active === from;
+    const wasOnScreen = this.onScreen.member === from;
     this.members.remove(from);
     this.members.renew(into, tokens);
     if (wasOnScreen) this.activate(into);
@@ -291,7 +287,6 @@ export class AuthSession implements ApiAuth {
 
   /** The profile of the member on screen, fetched by the catalog once they are on screen. */
   setMember(member: MemberView | undefined): void {
-    this.memberView = member;
     if (this.current.status === 'signed-in' && this.current.mode === 'member') {
       this.setState({ status: 'signed-in', mode: 'member', member });
     }
@@ -302,7 +297,7 @@ export class AuthSession implements ApiAuth {
     if (this.disposed) return;
     this.flow.resume();
     this.adder.resume();
-    this.activeRenewal()?.resume();
+    this.onScreen.renewal?.resume();
   }
 
   /** The network is back: what waits on it is retried now. */
@@ -310,7 +305,7 @@ export class AuthSession implements ApiAuth {
     if (this.disposed) return;
     this.flow.resume();
     this.adder.resume();
-    this.activeRenewal()?.online();
+    this.onScreen.renewal?.online();
   }
 
   /** Stops everything: no request in flight, no timer left. */
@@ -319,17 +314,14 @@ export class AuthSession implements ApiAuth {
     this.flow.cancel();
     this.adder.stop();
     this.members.stopAll();
-    this.screen.abort();
+    this.onScreen.stop();
     this.listeners.clear();
     this.householdListeners.clear();
   }
 
   /** A valid access token, refreshed first when it is (nearly) expired. */
-  async accessToken(): Promise<string> {
-    const renewal = this.activeRenewal();
-    if (renewal !== undefined) return renewal.accessToken();
-    if (this.mode === 'guest') return this.guest.accessToken(this.screen.signal);
-    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
+  accessToken(): Promise<string> {
+    return this.onScreen.accessToken();
   }
 
   /**
@@ -337,17 +329,7 @@ export class AuthSession implements ApiAuth {
    * gets that refresh's result. The new token set is in the vault before this resolves.
    */
   refresh(): Promise<TokenSet> {
-    const renewal = this.activeRenewal();
-    if (renewal !== undefined) return renewal.refresh();
-    return Promise.reject(new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false }));
-  }
-
-  /** A token to replay with after `used` was refused: the newer one if another caller already renewed it. */
-  private async renewAfterRejection(used: string): Promise<string> {
-    if (this.mode === 'guest') return this.guest.afterRejection(used, this.screen.signal);
-    const renewal = this.activeRenewal();
-    if (renewal !== undefined) return renewal.renewAfterRejection(used);
-    throw new CoreError({ kind: 'auth', messageKey: 'notSignedIn', retryable: false });
+    return this.onScreen.refresh();
   }
 
   /** The first member of the household paired. */
@@ -377,22 +359,10 @@ export class AuthSession implements ApiAuth {
     const renewal = this.members.renewal(key);
     if (renewal === undefined) return;
     this.flow.cancel();
-    this.leaveScreen();
-    this.mode = 'member';
-    this.active = key;
+    this.onScreen.leave();
+    this.onScreen.putMember(key);
     this.setState({ status: 'signed-in', mode: 'member', member: undefined });
     if (!this.disposed) renewal.start(refreshNow);
-  }
-
-  /** Nobody on screen: the member's renewal paused, requests made for them or the guest cancelled. */
-  private leaveScreen(): void {
-    this.activeRenewal()?.pause();
-    this.screen.abort();
-    this.screen = new AbortController();
-    this.guest.forget();
-    this.memberView = undefined;
-    this.mode = 'none';
-    this.active = undefined;
   }
 
   /** Someone left the screen: the chooser, the one member left directly, or pairing when nobody is left. */
@@ -419,11 +389,11 @@ export class AuthSession implements ApiAuth {
    */
   private memberEnded(key: string, notice: PairingNotice): void {
     if (!this.members.has(key)) return;
-    const wasOnScreen = this.mode === 'member' && this.active === key;
+    const wasOnScreen = this.onScreen.member === key;
     if (this.members.signedIn(key).length === 0) {
       // Every member is gone, the others already needing a pairing: pairing with the reason, as for one member.
       for (const { key: k } of this.members.list()) this.members.remove(k);
-      this.leaveScreen();
+      this.onScreen.leave();
       this.cancelAdding();
       this.notice = notice;
       this.startPairingInternal();
@@ -436,13 +406,13 @@ export class AuthSession implements ApiAuth {
 
   /** Asks member `key` alone to pair again, the chooser underneath; Back there leaves the chooser. */
   private pairAgain(key: string, notice: PairingNotice | undefined): void {
-    this.leaveScreen();
+    this.onScreen.leave();
     this.adder.startAgain(key, notice, () => this.setState({ status: 'choosing' }));
   }
 
   private startPairingInternal(): void {
     if (this.disposed) return;
-    if (this.mode !== 'none') this.leaveScreen();
+    if (!this.onScreen.isNobody) this.onScreen.leave();
     this.flow.start();
   }
 
@@ -452,17 +422,6 @@ export class AuthSession implements ApiAuth {
       return;
     }
     this.setState(state);
-  }
-
-  private activeRenewal(): MemberRenewal | undefined {
-    if (this.mode !== 'member' || this.active === undefined) return undefined;
-    return this.members.renewal(this.active);
-  }
-
-  private activeTokens(): TokenSet | undefined {
-    if (this.mode === 'member') return this.activeRenewal()?.tokens;
-    if (this.mode === 'guest') return this.guest.tokens;
-    return undefined;
   }
 
   private householdChanged(): void {
