@@ -58,6 +58,12 @@ export class OnScreen {
     return this.renewal?.tokens;
   }
 
+  /** Whether the sign-in outlives its access token: the guest's (asked for again) and a member's with a refresh token. */
+  get renewsItself(): boolean | undefined {
+    if (this.mode === 'guest') return true;
+    return this.renewal === undefined ? undefined : this.renewal.tokens.refreshToken !== undefined;
+  }
+
   /** `key` is on screen now; whoever was before has left (leave first). */
   putMember(key: string): void {
     this.mode = 'member';

@@ -10,17 +10,15 @@ import type { TokenResponse } from '../../../shared/service/auth';
 import { coreText, toUiError } from '../errors';
 import { AddingMembers } from './addingMember';
 import { describe } from './answers';
-import { createAuthorizedFetch, notifyAll } from './authorizedFetch';
-import type { DeviceFlow, DeviceFlowState } from './deviceFlow';
-import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
+import { createAuthorizedFetch } from './authorizedFetch';
+import { FirstPairing } from './firstPairing';
 import { GuestAccess } from './guestAccess';
-import { MemberSignIns } from './memberSignIns';
+import type { MemberSignIns } from './memberSignIns';
 import { OnScreen } from './onScreen';
-import { deviceFlowFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
+import { SessionEvents } from './sessionEvents';
+import { deviceFlowFor, lifetimeBoundsOf, memberSignInsFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
 import type { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
-import { singleMemberVault } from '../vault/memberVault';
-import { TokenVault } from '../vault/tokenVault';
 
 export type { AuthSessionOptions } from './sessionOptions';
 
@@ -29,36 +27,23 @@ export type StartChoice = (keys: readonly string[]) => string | undefined;
 
 export class AuthSession implements ApiAuth {
   private readonly client: TokenClient;
-  private readonly flow: DeviceFlow;
+  /** The first member's pairing (nobody signed in yet), with the reason it shows. */
+  private readonly pairing: FirstPairing;
   /** Adding a member (or pairing one again) while the others stay signed in. */
   private readonly adder: AddingMembers;
   private readonly members: MemberSignIns;
-  private readonly listeners = new Set<(state: AuthState) => void>();
-  private readonly householdListeners = new Set<() => void>();
-  private current: AuthState = { status: 'starting' };
+  private readonly events: SessionEvents;
   /** Who is on screen; every change of it aborts the requests made for the one before. */
   private readonly onScreen: OnScreen;
   private readonly guest: GuestAccess;
-  private notice: PairingNotice | undefined;
   private disposed = false;
   private whenLeft: StartChoice | undefined;
   /** The bearer token on every request, renewed and replayed once when the service refuses it (authorizedFetch.ts). */
   readonly authorizedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 
   constructor(private readonly options: AuthSessionOptions) {
-    const vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
-    this.members = new MemberSignIns(
-      vault,
-      () => ({
-        client: this.client,
-        clock: options.clock,
-        logger: options.logger,
-        lifetimeBounds: this.lifetimeBounds,
-        backoff: options.backoff,
-        checkEveryMs: options.checkEveryMs,
-      }),
-      (key, notice) => this.memberEnded(key, notice),
-    );
+    this.events = new SessionEvents(options.logger);
+    this.members = memberSignInsFor(options, () => this.client, (key, notice) => this.memberEnded(key, notice));
     this.client = tokenClientFor(options);
     this.guest = new GuestAccess(this.client, options.clock);
     this.onScreen = new OnScreen({ renewal: (key) => this.members.renewal(key), guest: this.guest });
@@ -70,12 +55,7 @@ export class AuthSession implements ApiAuth {
       accessToken: () => this.onScreen.accessToken(),
       renewAfterRejection: (used) => this.onScreen.renewAfterRejection(used),
     });
-    this.flow = deviceFlowFor(
-      options,
-      this.client,
-      (state) => this.onFlowState(state),
-      (tokens, receivedAt) => this.onPaired(tokens, receivedAt),
-    );
+    this.pairing = new FirstPairing(options, this.client, (state) => this.setState(state), (tokens, at) => this.onPaired(tokens, at));
     this.adder = new AddingMembers({
       flow: (onState, onTokens) => deviceFlowFor(options, this.client, onState, onTokens),
       endedNotice: (key) => this.members.endedNotice(key),
@@ -84,12 +64,8 @@ export class AuthSession implements ApiAuth {
     });
   }
 
-  private get lifetimeBounds(): LifetimeBounds {
-    return this.options.tokenLifetime ?? TOKEN_LIFETIME;
-  }
-
   get state(): AuthState {
-    return this.current;
+    return this.events.state;
   }
 
   /** Whether a guest token may be asked for. */
@@ -126,20 +102,16 @@ export class AuthSession implements ApiAuth {
    * any time), renew themselves; a member's without one ends at `tokenValidUntil`. Undefined when not signed in.
    */
   get renewsItself(): boolean | undefined {
-    if (this.onScreen.isGuest) return true;
-    const renewal = this.onScreen.renewal;
-    if (renewal !== undefined) return renewal.tokens.refreshToken !== undefined;
-    return undefined;
+    return this.onScreen.renewsItself;
   }
 
   subscribe(listener: (state: AuthState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.events.subscribe(listener);
   }
 
   /** The household changed without the auth state changing: a member added or paired again, adding under way. */
   onHouseholdChange(listener: () => void): void {
-    this.householdListeners.add(listener);
+    this.events.onHouseholdChange(listener);
   }
 
   /** A member left the household (signed out, or their sign-in ended when nobody else was signed in). */
@@ -177,7 +149,7 @@ export class AuthSession implements ApiAuth {
       return;
     }
     if (this.onScreen.member !== undefined || this.members.size > 0) return;
-    this.notice = undefined;
+    this.pairing.notice = undefined;
     this.startPairingInternal();
   }
 
@@ -203,10 +175,10 @@ export class AuthSession implements ApiAuth {
       this.options.logger.warn('session: no guest token', { error: describe(error) });
       return { ok: false, error: toUiError(error) };
     }
-    this.flow.cancel();
+    this.pairing.cancel();
     this.onScreen.leave();
     this.onScreen.putGuest(guest);
-    this.notice = undefined;
+    this.pairing.notice = undefined;
     this.setState({ status: 'signed-in', mode: 'guest', member: undefined });
     return { ok: true, value: undefined };
   }
@@ -253,7 +225,7 @@ export class AuthSession implements ApiAuth {
       return;
     }
     if (this.onScreen.isGuest) this.onScreen.leave();
-    this.notice = undefined;
+    this.pairing.notice = undefined;
     this.afterLeaving();
   }
 
@@ -263,7 +235,7 @@ export class AuthSession implements ApiAuth {
     const wasOnScreen = this.onScreen.member === key;
     this.members.remove(key);
     if (this.adder.view?.again === key) this.cancelAdding();
-    this.notice = undefined;
+    this.pairing.notice = undefined;
     if (wasOnScreen) {
       this.onScreen.leave();
       this.afterLeaving();
@@ -287,7 +259,8 @@ export class AuthSession implements ApiAuth {
 
   /** The profile of the member on screen, fetched by the catalog once they are on screen. */
   setMember(member: MemberView | undefined): void {
-    if (this.current.status === 'signed-in' && this.current.mode === 'member') {
+    const current = this.events.state;
+    if (current.status === 'signed-in' && current.mode === 'member') {
       this.setState({ status: 'signed-in', mode: 'member', member });
     }
   }
@@ -295,7 +268,7 @@ export class AuthSession implements ApiAuth {
   /** The machine woke up: poll at once, and refresh at once if the token's time came while asleep. */
   resume(): void {
     if (this.disposed) return;
-    this.flow.resume();
+    this.pairing.resume();
     this.adder.resume();
     this.onScreen.renewal?.resume();
   }
@@ -303,7 +276,7 @@ export class AuthSession implements ApiAuth {
   /** The network is back: what waits on it is retried now. */
   online(): void {
     if (this.disposed) return;
-    this.flow.resume();
+    this.pairing.resume();
     this.adder.resume();
     this.onScreen.renewal?.online();
   }
@@ -311,12 +284,11 @@ export class AuthSession implements ApiAuth {
   /** Stops everything: no request in flight, no timer left. */
   dispose(): void {
     this.disposed = true;
-    this.flow.cancel();
+    this.pairing.cancel();
     this.adder.stop();
     this.members.stopAll();
     this.onScreen.stop();
-    this.listeners.clear();
-    this.householdListeners.clear();
+    this.events.clear();
   }
 
   /** A valid access token, refreshed first when it is (nearly) expired. */
@@ -334,15 +306,13 @@ export class AuthSession implements ApiAuth {
 
   /** The first member of the household paired. */
   private onPaired(response: TokenResponse, receivedAt: number): void {
-    const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
-    const key = this.members.add(tokens);
-    this.notice = undefined;
-    this.activate(key);
+    const tokens = tokenSetFrom(response, receivedAt, undefined, lifetimeBoundsOf(this.options));
+    this.activate(this.members.add(tokens));
   }
 
   /** A member added (or paired again) while the others stayed signed in: on screen now. */
   private onAdded(again: string | undefined, response: TokenResponse, receivedAt: number): void {
-    const tokens = tokenSetFrom(response, receivedAt, undefined, this.lifetimeBounds);
+    const tokens = tokenSetFrom(response, receivedAt, undefined, lifetimeBoundsOf(this.options));
     let key: string;
     if (again !== undefined && this.members.has(again)) {
       key = again;
@@ -358,7 +328,7 @@ export class AuthSession implements ApiAuth {
   private activate(key: string, refreshNow = false): void {
     const renewal = this.members.renewal(key);
     if (renewal === undefined) return;
-    this.flow.cancel();
+    this.pairing.cancel();
     this.onScreen.leave();
     this.onScreen.putMember(key);
     this.setState({ status: 'signed-in', mode: 'member', member: undefined });
@@ -395,7 +365,7 @@ export class AuthSession implements ApiAuth {
       for (const { key: k } of this.members.list()) this.members.remove(k);
       this.onScreen.leave();
       this.cancelAdding();
-      this.notice = notice;
+      this.pairing.notice = notice;
       this.startPairingInternal();
       return;
     }
@@ -413,23 +383,14 @@ export class AuthSession implements ApiAuth {
   private startPairingInternal(): void {
     if (this.disposed) return;
     if (!this.onScreen.isNobody) this.onScreen.leave();
-    this.flow.start();
-  }
-
-  private onFlowState(state: DeviceFlowState): void {
-    if (this.notice !== undefined && (state.status === 'pairing' || state.status === 'requesting-code')) {
-      this.setState({ ...state, notice: this.notice });
-      return;
-    }
-    this.setState(state);
+    this.pairing.start();
   }
 
   private householdChanged(): void {
-    notifyAll(this.householdListeners, [], this.options.logger, 'household');
+    this.events.householdChanged();
   }
 
   private setState(state: AuthState): void {
-    this.current = state;
-    notifyAll(this.listeners, [state], this.options.logger, 'state');
+    this.events.set(state);
   }
 }

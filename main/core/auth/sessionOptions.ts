@@ -1,12 +1,14 @@
 /** What an AuthSession is made with (and the token client and device flows made from it), and what the catalog client sees of it. */
-import type { QrMatrix } from '../../../shared/bridge';
+import type { PairingNotice, QrMatrix } from '../../../shared/bridge';
 import type { BackoffPolicy } from '../net/backoff';
 import type { Clock, FetchLike, Logger } from '../ports';
 import type { HouseholdVault } from '../vault/memberVault';
-import type { TokenVault } from '../vault/tokenVault';
 import type { TokenResponse } from '../../../shared/service/auth';
+import { singleMemberVault } from '../vault/memberVault';
+import { TokenVault } from '../vault/tokenVault';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
-import type { LifetimeBounds } from './expiry';
+import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
+import { MemberSignIns } from './memberSignIns';
 import { TokenClient, type TokenServiceConfig } from './tokenClient';
 
 /** What the catalog client takes: fetch with the session's bearer token, one refresh and one replay on a 401. */
@@ -38,6 +40,29 @@ export interface AuthSessionOptions {
   checkEveryMs?: number;
   /** Bounds of a member token's lifetime, whatever `expires_in` says (expiry.ts's policy; tests shorten it). */
   tokenLifetime?: LifetimeBounds;
+}
+
+/** A member token's lifetime bounds as the options set them. */
+export function lifetimeBoundsOf(options: AuthSessionOptions): LifetimeBounds {
+  return options.tokenLifetime ?? TOKEN_LIFETIME;
+}
+
+/** The household's sign-ins as the options set them up; `client` is asked for when a renewal is made. */
+export function memberSignInsFor(
+  options: AuthSessionOptions,
+  client: () => TokenClient,
+  ended: (key: string, notice: PairingNotice) => void,
+): MemberSignIns {
+  const vault = options.vault instanceof TokenVault ? singleMemberVault(options.vault) : options.vault;
+  const shared = () => ({
+    client: client(),
+    clock: options.clock,
+    logger: options.logger,
+    lifetimeBounds: lifetimeBoundsOf(options),
+    backoff: options.backoff,
+    checkEveryMs: options.checkEveryMs,
+  });
+  return new MemberSignIns(vault, shared, ended);
 }
 
 /** The token service's client as the session's options set it up. */
