@@ -72,11 +72,17 @@ describe('the announcer', () => {
   });
   afterEach(() => announcer.dispose());
 
-  it('says each press’s focus once drawn, cut off by the next press; a held key says only where it stopped', async () => {
-    const all = tiles(12);
+  /** `n` tiles, focus resting on the first and said; the log emptied. */
+  const restingOnFirst = async (n: number): Promise<HTMLElement[]> => {
+    const all = tiles(n);
     focus(all, 0);
     await said(speech, 'Tile 1, Artist');
     speech.log.length = 0;
+    return all;
+  };
+
+  it('says each press’s focus once drawn, cut off by the next press; a held key says only where it stopped', async () => {
+    const all = await restingOnFirst(12);
     // The key goes down: its move is said once drawn; then the key repeats, and nothing is said until it comes up.
     key('keydown');
     focus(all, 1);
@@ -101,10 +107,7 @@ describe('the announcer', () => {
   });
 
   it('does nothing inside the press: the cut and the new focus wait for the frame that draws it, a burst of presses in one frame cuts once', async () => {
-    const all = tiles(5);
-    focus(all, 0);
-    await said(speech, 'Tile 1, Artist');
-    speech.log.length = 0;
+    const all = await restingOnFirst(5);
     key('keydown');
     focus(all, 1);
     key('keyup');
@@ -116,10 +119,7 @@ describe('the announcer', () => {
   });
 
   it('a status said during the press (an action answered at once) comes after the press’s cut, not cut off by it', async () => {
-    const all = tiles(2);
-    focus(all, 0);
-    await said(speech, 'Tile 1, Artist');
-    speech.log.length = 0;
+    await restingOnFirst(2);
     key('keydown', 'Enter');
     announcer.status('Added to favourites.');
     key('keyup', 'Enter');
