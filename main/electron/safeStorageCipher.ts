@@ -6,9 +6,11 @@
  * random data key instead (sealed with encryptStringAsync, kept in the store), and the tokens are sealed with that key
  * by AES-256-GCM: one keyring access per start, none per token write.
  *
- * On Linux without a keyring ('basic_text', or a keyring that does not answer) safeStorage falls back to a key
- * hard-coded in Chromium: the cipher then says 'weak', and the vault's storage policy decides whether tokens are kept
- * (allow-weak) or stay in memory with the vault's own advice (os-keyring).
+ * On Linux without a keyring safeStorage falls back to a key hard-coded in Chromium: the cipher then says 'weak', and
+ * the vault's storage policy decides whether tokens are kept (allow-weak) or stay in memory with the vault's own
+ * advice (os-keyring). Which key sealed is read from the ciphertext, not from the selected backend: that is
+ * Chromium's synchronous choice by desktop name ('basic_text' on sway, LXQt, Hyprland, …), while the asynchronous
+ * API asks any Secret Service on D-Bus (os_crypt_async's FreedesktopSecretKeyProvider), which serves those desktops.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -39,16 +41,17 @@ export const DATA_KEY = 'safeStorageDataKey';
 const DataKeySchema = z.object({ version: z.literal(1), sealed: z.string().min(1) });
 const KEY_BYTES = 32;
 
-/** Backends that mean "no real secret protects the key". */
-const WEAK_LINUX_BACKENDS = new Set(['basic_text', 'unknown']);
-/** Chromium tags what its hard-coded Linux key sealed with 'v10' (os_crypt_async PosixKeyProvider, kEncryptionTag). */
+/**
+ * Chromium tags what its hard-coded Linux key sealed with 'v10' (os_crypt_async PosixKeyProvider, kEncryptionTag);
+ * a Secret Service's key seals 'v11' (FreedesktopSecretKeyProvider), the desktop portal's its own tag.
+ */
 const HARD_CODED_KEY_TAG = 'v10';
 
-export function protectionFor(platform: NodeJS.Platform, backend: string, sealedKey?: Buffer): 'os-keyring' | 'weak' {
+/** How well the sealed data key is protected, from the tag of the key that sealed it. */
+export function protectionFor(platform: NodeJS.Platform, sealedKey: Buffer): 'os-keyring' | 'weak' {
+  // Windows' DPAPI tags 'v10' too, and macOS has no hard-coded key: there the OS store always sealed.
   if (platform !== 'linux') return 'os-keyring';
-  if (WEAK_LINUX_BACKENDS.has(backend)) return 'weak';
-  // A keyring was selected but did not answer: Chromium fell back to its hard-coded key.
-  return sealedKey?.subarray(0, 3).toString() === HARD_CODED_KEY_TAG ? 'weak' : 'os-keyring';
+  return sealedKey.subarray(0, 3).toString() === HARD_CODED_KEY_TAG ? 'weak' : 'os-keyring';
 }
 
 export interface SafeStorageCipherDeps {
@@ -103,6 +106,7 @@ export async function createSafeStorageCipher(deps: SafeStorageCipherDeps): Prom
     logger.warn('shell: safeStorage did not answer; keeping tokens in memory', { error: errorText(error) });
     available = false;
   }
+  // For diagnostics only: what sealed the key decides the protection.
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
   if (!available) return noCipher(backend);
   let opened: { key: Buffer; sealed: Buffer };
@@ -112,7 +116,7 @@ export async function createSafeStorageCipher(deps: SafeStorageCipherDeps): Prom
     logger.warn('shell: safeStorage could not seal a key; keeping tokens in memory', { error: errorText(error) });
     return noCipher(backend);
   }
-  const protection = protectionFor(platform, backend, opened.sealed);
+  const protection = protectionFor(platform, opened.sealed);
   const aes = createAesGcmCipher(opened.key);
   const legacy = await within(openLegacyTokens(deps), deps, 'the keyring').catch((error: unknown) => {
     logger.warn('shell: tokens sealed by an earlier Tunewall cannot be opened', { error: errorText(error) });

@@ -109,10 +109,20 @@ interface FakeState {
   exposed: Map<string, unknown>;
   rendererListeners: Map<string, Set<Listener>>;
   /**
-   * The system safeStorage finds: the Linux backend Chromium selected at start-up, and whether that backend's keyring
-   * answers (false: gnome_libsecret selected but no keyring daemon, so only the hard-coded key is left).
+   * The system safeStorage finds. `backend` is Chromium's synchronous choice from the desktop's name
+   * (key_storage_util_linux.cc), all getSelectedStorageBackend() reports; `keyring` is whether a Secret Service
+   * (gnome-keyring, KeePassXC, KWallet's) answers on D-Bus, which is what os_crypt_async's
+   * FreedesktopSecretKeyProvider asks whatever `backend` says: basic_text on sway with gnome-keyring running still
+   * seals with the keyring's key. `keyringGate`, when set, is a keyring that has not answered yet (slow, or locked
+   * and waiting for a password nobody types): every async call waits for it, as OSCryptAsync::GetInstance waits for
+   * all its providers.
    */
-  safeStorage: { backend: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6'; keyringAnswers: boolean; usePlainText: boolean };
+  safeStorage: {
+    backend: 'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6';
+    keyring: 'answers' | 'absent';
+    keyringGate: Promise<void> | undefined;
+    usePlainText: boolean;
+  };
   ready: boolean;
   switches: Map<string, string>;
   blockers: Map<number, string>;
@@ -133,7 +143,7 @@ function freshState(): FakeState {
     singleInstance: true,
     exposed: new Map(),
     rendererListeners: new Map(),
-    safeStorage: { backend: 'gnome_libsecret', keyringAnswers: true, usePlainText: false },
+    safeStorage: { backend: 'gnome_libsecret', keyring: 'answers', keyringGate: undefined, usePlainText: false },
     ready: false,
     switches: new Map(),
     blockers: new Map(),
@@ -233,9 +243,34 @@ export const contextBridge = {
   }),
 };
 
-/** The keyring's own key (v11) when it answers, else Chromium's hard-coded fallback key (v10, PosixKeyProvider). */
+/**
+ * The keyring's own key (v11, FreedesktopSecretKeyProvider) when a Secret Service answers, else Chromium's hard-coded
+ * fallback key (v10, PosixKeyProvider). `--password-store=basic` keeps the Secret Service provider out.
+ */
 function keyringKeyUsable(): boolean {
-  return fake.safeStorage.backend !== 'basic_text' && fake.safeStorage.keyringAnswers;
+  return fake.safeStorage.keyring === 'answers' && fake.switches.get('password-store') !== 'basic';
+}
+
+/** The synchronous OSCrypt's view, which follows the selected backend (os_crypt_linux.cc). */
+function syncKeyringKeyUsable(): boolean {
+  return fake.safeStorage.backend !== 'basic_text' && keyringKeyUsable();
+}
+
+/** Resolves when os_crypt_async's providers have all answered (OSCryptAsync::GetInstance's callback). */
+function encryptorReady(): Promise<void> {
+  return fake.safeStorage.keyringGate ?? Promise.resolve();
+}
+
+/** A keyring that does not answer until the returned function is called (never, for a locked keyring on a TV box). */
+export function holdKeyring(): () => void {
+  let release: () => void = () => undefined;
+  fake.safeStorage.keyringGate = new Promise<void>((resolve) => {
+    release = () => {
+      fake.safeStorage.keyringGate = undefined;
+      resolve();
+    };
+  });
+  return release;
 }
 
 function seal(prefix: 'v10' | 'v11', plain: string): Buffer {
@@ -257,19 +292,27 @@ const NOT_READY = 'safeStorage cannot be used before app is ready';
  * Electron 45's safeStorage on Linux (electron_api_safe_storage.cc):
  * - isEncryptionAvailable: false before ready; else the keyring's key is usable, or setUsePlainTextEncryption(true)
  *   was called and the backend is basic_text. Deprecated in 45's electron.d.ts, as are encryptString/decryptString.
- * - isAsyncEncryptionAvailable: false before ready; true at once for basic_text with plain-text encryption allowed;
- *   otherwise true once the async encryptor is ready, which it always becomes on Linux (PosixKeyProvider is the
- *   fallback key provider: browser_process_impl.cc, CreateOSCryptAsync).
- * - encryptStringAsync / decryptStringAsync reject before ready; ciphertext starts with the key's tag ('v11' from the
- *   keyring, 'v10' for the hard-coded key); decrypting v10 data once a keyring key exists says shouldReEncrypt.
+ * - isAsyncEncryptionAvailable: false before ready; true at once for basic_text with plain-text encryption allowed
+ *   (IsAsyncEncryptionAvailable returns before EnsureAsyncEncryptorRequested); otherwise true once the async
+ *   encryptor is ready, after every key provider answered (a slow or locked keyring holds it), which it always
+ *   becomes on Linux in the end (PosixKeyProvider is the fallback: browser_process_impl.cc, CreateOSCryptAsync).
+ * - encryptStringAsync / decryptStringAsync reject before ready and otherwise wait for the async encryptor (queued in
+ *   pending_encrypts_ / pending_decrypts_), whatever isAsyncEncryptionAvailable said; ciphertext starts with the tag
+ *   of the key that sealed it ('v11' from a Secret Service, which need not be the selected backend; 'v10' for the
+ *   hard-coded key); decrypting v10 data once a keyring key exists says shouldReEncrypt.
  * - getSelectedStorageBackend: 'unknown' before ready.
  */
 export const safeStorage = {
   isEncryptionAvailable: vi.fn(() => {
     if (!fake.ready) return false;
-    return keyringKeyUsable() || (fake.safeStorage.usePlainText && fake.safeStorage.backend === 'basic_text');
+    return syncKeyringKeyUsable() || (fake.safeStorage.usePlainText && fake.safeStorage.backend === 'basic_text');
   }),
-  isAsyncEncryptionAvailable: vi.fn(() => Promise.resolve(fake.ready)),
+  isAsyncEncryptionAvailable: vi.fn(async (): Promise<boolean> => {
+    if (!fake.ready) return false;
+    if (fake.safeStorage.usePlainText && fake.safeStorage.backend === 'basic_text') return true;
+    await encryptorReady();
+    return true;
+  }),
   setUsePlainTextEncryption: vi.fn((use: boolean) => {
     fake.safeStorage.usePlainText = use;
   }),
@@ -278,24 +321,28 @@ export const safeStorage = {
     if (!safeStorage.isEncryptionAvailable()) {
       throw new Error(fake.ready ? 'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.' : NOT_READY);
     }
-    return seal(keyringKeyUsable() ? 'v11' : 'v10', plain);
+    return seal(syncKeyringKeyUsable() ? 'v11' : 'v10', plain);
   }),
   decryptString: vi.fn((data: Buffer): string => {
     if (!safeStorage.isEncryptionAvailable()) {
       throw new Error(fake.ready ? 'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.' : NOT_READY);
     }
     const opened = unseal(data);
-    if (opened === undefined) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (opened === undefined || (opened.prefix === 'v11' && !syncKeyringKeyUsable())) {
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    }
     return opened.plain;
   }),
   encryptStringAsync: vi.fn(async (plain: string): Promise<Buffer> => {
     if (!fake.ready) throw new Error(NOT_READY);
+    await encryptorReady();
     return seal(keyringKeyUsable() ? 'v11' : 'v10', plain);
   }),
   decryptStringAsync: vi.fn(async (data: Buffer): Promise<{ shouldReEncrypt: boolean; result: string }> => {
     if (!fake.ready) throw new Error(NOT_READY);
     if (!Buffer.isBuffer(data)) throw new Error('Expected the first argument of decryptStringAsync() to be a buffer');
     if (data.length === 0) return { shouldReEncrypt: false, result: '' };
+    await encryptorReady();
     const opened = unseal(data);
     if (opened === undefined) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptStringAsync.');
     return { shouldReEncrypt: opened.prefix === 'v10' && keyringKeyUsable(), result: opened.plain };

@@ -7,7 +7,7 @@ import type { StoragePolicy } from '../../../main/core/vault/tokenVault';
 import { TokenVault, VAULT_KEY, VAULT_REASONS } from '../../../main/core/vault/tokenVault';
 import { DATA_KEY, SAFE_STORAGE_TIMEOUT_MS, createSafeStorageCipher, protectionFor } from '../../../main/electron/safeStorageCipher';
 import { MemoryStore, memoryLogger } from '../core/support/fakes';
-import { app, fake, resetElectronMock, safeStorage } from './electronMock';
+import { app, fake, holdKeyring, resetElectronMock, safeStorage, settle } from './electronMock';
 
 const TOKENS = { accessToken: 'access-123', tokenType: 'Bearer', refreshToken: 'refresh-456', issuedAt: 1, expiresAt: 2 };
 
@@ -38,6 +38,7 @@ beforeEach(async () => {
 describe('a Linux system without a keyring (basic_text)', () => {
   beforeEach(() => {
     fake.safeStorage.backend = 'basic_text';
+    fake.safeStorage.keyring = 'absent';
   });
 
   it('keeps tokens across a restart under allow-weak, labelled weak', async () => {
@@ -72,16 +73,16 @@ describe('a Linux system with a keyring', () => {
   });
 
   it("says weak when the selected keyring does not answer and Chromium's hard-coded key seals instead", async () => {
-    fake.safeStorage.keyringAnswers = false;
+    fake.safeStorage.keyring = 'absent';
     const { choice } = await open();
     expect(choice).toMatchObject({ backend: 'gnome_libsecret', cipher: { protection: 'weak' } });
   });
 
   it('re-seals the data key with the keyring once one appears, keeping the tokens', async () => {
-    fake.safeStorage.keyringAnswers = false;
+    fake.safeStorage.keyring = 'absent';
     const first = await open();
     vaultFor(first.choice, first.store, 'allow-weak').save(TOKENS);
-    fake.safeStorage.keyringAnswers = true;
+    fake.safeStorage.keyring = 'answers';
     const second = await open(first.store);
     expect(second.choice.cipher?.protection).toBe('os-keyring');
     expect(Buffer.from(sealedKey(first.store.get(DATA_KEY)), 'base64').subarray(0, 3).toString()).toBe('v11');
@@ -94,6 +95,55 @@ describe('a Linux system with a keyring', () => {
     safeStorage.encryptString.mockClear();
     const { choice } = await open(store);
     expect(vaultFor(choice, store, 'os-keyring').load()).toEqual(TOKENS);
+  });
+});
+
+describe('a desktop Chromium does not name (sway, LXQt, Hyprland, i3, niri, COSMIC) with a keyring running', () => {
+  beforeEach(() => {
+    // Chromium's synchronous choice by desktop name; os_crypt_async still finds the Secret Service on D-Bus.
+    fake.safeStorage.backend = 'basic_text';
+    fake.safeStorage.keyring = 'answers';
+  });
+
+  it('keeps tokens across a restart under os-keyring, because the keyring sealed the key', async () => {
+    const first = await open();
+    expect(first.choice).toMatchObject({ backend: 'basic_text', cipher: { protection: 'os-keyring' } });
+    expect(Buffer.from(sealedKey(first.store.get(DATA_KEY)), 'base64').subarray(0, 3).toString()).toBe('v11');
+    const vault = vaultFor(first.choice, first.store, 'os-keyring');
+    expect(vault.persistent).toBe(true);
+    vault.save(TOKENS);
+    expect(vaultFor((await open(first.store)).choice, first.store, 'os-keyring').load()).toEqual(TOKENS);
+  });
+
+  it('says weak under --password-store=basic, where only the hard-coded key seals', async () => {
+    fake.switches.set('password-store', 'basic');
+    const { choice } = await open();
+    expect(choice.cipher?.protection).toBe('weak');
+  });
+});
+
+describe('a keyring that answers late, or is locked', () => {
+  it('waits for a slow keyring and then seals with it', async () => {
+    const answer = holdKeyring();
+    const opening = open();
+    await settle();
+    expect(safeStorage.encryptStringAsync).not.toHaveBeenCalled();
+    answer();
+    const { choice } = await opening;
+    expect(choice.cipher?.protection).toBe('os-keyring');
+  });
+
+  it('keeps tokens in memory after the time limit when a locked keyring never answers, even on basic_text', async () => {
+    fake.safeStorage.backend = 'basic_text';
+    holdKeyring();
+    let passed: () => void = () => undefined;
+    const limit = new Promise<void>((resolve) => (passed = resolve));
+    const opening = open(new MemoryStore(), () => limit);
+    await settle();
+    passed();
+    const { choice, logger } = await opening;
+    expect(choice.cipher).toBeUndefined();
+    expect(logger.lines.map((l) => l.message).join('\n')).toMatch(/could not seal a key; keeping tokens in memory/);
   });
 });
 
@@ -150,19 +200,18 @@ describe('a keyring that does not answer', () => {
   });
 });
 
-describe('protection by platform', () => {
+describe('protection by the key that sealed', () => {
   it.each([
-    ['basic_text', 'weak'],
-    ['unknown', 'weak'],
-    ['gnome_libsecret', 'os-keyring'],
-    ['kwallet6', 'os-keyring'],
-  ] as const)('maps the Linux backend %s to %s', (backend, protection) => {
-    expect(protectionFor('linux', backend, Buffer.from('v11...'))).toBe(protection);
+    ['v10', 'weak'],
+    ['v11', 'os-keyring'],
+    ['v12', 'os-keyring'],
+  ] as const)('on Linux, a key sealed with tag %s is %s', (tag, protection) => {
+    expect(protectionFor('linux', Buffer.from(`${tag}...`))).toBe(protection);
   });
 
-  it('trusts the OS store on macOS and Windows', () => {
-    expect(protectionFor('darwin', 'os')).toBe('os-keyring');
-    expect(protectionFor('win32', 'os', Buffer.from('v10...'))).toBe('os-keyring');
+  it("trusts the OS store on macOS and Windows (DPAPI's tag is v10 too)", () => {
+    expect(protectionFor('darwin', Buffer.from('v10...'))).toBe('os-keyring');
+    expect(protectionFor('win32', Buffer.from('v10...'))).toBe('os-keyring');
   });
 });
 

@@ -96,6 +96,7 @@ describe('after ready, with a core', () => {
 
   it('hands the core safeStorage, the store and the userData folder', async () => {
     fake.safeStorage.backend = 'basic_text';
+    fake.safeStorage.keyring = 'absent';
     const { deps: d } = await start();
     expect(d.shell).toBe('electron');
     expect(d.cipher?.protection).toBe('weak');
