@@ -117,7 +117,9 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
     cipherUnavailableReason: choice.cipher === undefined ? choice.reason : undefined,
     storageBackend: choice.backend,
     store,
-    fetch: (input, init) => net.fetch(input, init),
+    // net.fetch turns fetch's default credentials into 'include' (lib/browser/api/net-fetch.ts), which makes every
+    // request wait for the cookie store, and so for the keyring when cookies are encrypted. Tunewall sends no cookies.
+    fetch: (input, init) => net.fetch(input, { ...init, credentials: 'omit' }),
     clock: { now: () => Date.now(), monotonic: () => performance.now() },
     userDataDir,
     argv: deps.argv,

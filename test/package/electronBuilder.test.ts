@@ -124,7 +124,7 @@ describe('electron-builder --linux dir', () => {
   it('flips the fuses electron-builder.yml asks for and leaves the others as Electron ships them', () => {
     expect(fuses(join(UNPACKED, 'tunewall'))).toEqual({
       runAsNode: '0',
-      enableCookieEncryption: '1',
+      enableCookieEncryption: '0',
       enableNodeOptionsEnvironmentVariable: '0',
       enableNodeCliInspectArguments: '0',
       enableEmbeddedAsarIntegrityValidation: '1',

@@ -131,6 +131,8 @@ interface FakeState {
   devicePermission: Listener | undefined;
   headersReceived: Listener | undefined;
   online: boolean;
+  /** Every net.fetch, with the credentials mode Chromium's loader was given. */
+  netRequests: { url: string; credentials: Request['credentials'] }[];
 }
 
 function freshState(): FakeState {
@@ -152,6 +154,7 @@ function freshState(): FakeState {
     devicePermission: undefined,
     headersReceived: undefined,
     online: true,
+    netRequests: [],
   };
 }
 
@@ -364,8 +367,17 @@ export const powerSaveBlocker = {
 
 export const powerMonitor = new EventEmitter();
 
+/**
+ * net.fetch records the credentials mode Chromium's loader gets: fetch's default 'same-origin' becomes 'include' when
+ * the request has no Origin header (lib/browser/api/net-fetch.ts), so the cookie store is consulted.
+ */
 export const net = {
-  fetch: vi.fn((_input: string, _init?: RequestInit) => Promise.resolve(new Response('{}'))),
+  fetch: vi.fn((input: string, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const credentials = request.credentials === 'same-origin' && !request.headers.get('origin') ? 'include' : request.credentials;
+    fake.netRequests.push({ url: request.url, credentials });
+    return Promise.resolve(new Response('{}'));
+  }),
   isOnline: vi.fn(() => fake.online),
 };
 

@@ -106,6 +106,16 @@ describe('after ready, with a core', () => {
     expect(d.store.get('k')).toBe('v');
   });
 
+  it('sends no cookies with any service request, so none waits for the cookie store (and the keyring behind it)', async () => {
+    const { deps: d } = await start();
+    await d.fetch('http://127.0.0.1:8080/oauth2/device/code', { method: 'POST', body: 'client_id=tv' });
+    await d.fetch('http://127.0.0.1:8080/v1/charts', { credentials: 'include' });
+    expect(fake.netRequests).toEqual([
+      { url: 'http://127.0.0.1:8080/oauth2/device/code', credentials: 'omit' },
+      { url: 'http://127.0.0.1:8080/v1/charts', credentials: 'omit' },
+    ]);
+  });
+
   it('tells the core whether Chromium has detected a screen reader, as it is when asked', async () => {
     const { deps: d } = await start();
     expect(d.screenReader()).toBe(false);
