@@ -127,7 +127,9 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
     logger,
     platform: process.platform,
     appVersion: app.getVersion(),
-    systemLocale: app.getLocale(),
+    // getLocale() answers only with a locale whose .pak is packaged (three are), so a zh-CN, zh-SG or zh-MY system
+    // would get en-US; the system's own languages do not depend on the .pak files.
+    systemLocale: app.getPreferredSystemLanguages()[0] ?? app.getLocale(),
     isPackaged: app.isPackaged,
     screenReader: () => app.accessibilitySupportEnabled,
   };

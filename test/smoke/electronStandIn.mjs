@@ -67,6 +67,9 @@ class App extends EventEmitter {
   getLocale() {
     return 'en-US';
   }
+  getPreferredSystemLanguages() {
+    return ['en-US'];
+  }
   quit() {
     const event = { defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) };
     this.emit('before-quit', event);

@@ -131,6 +131,10 @@ interface FakeState {
   devicePermission: Listener | undefined;
   headersReceived: Listener | undefined;
   online: boolean;
+  /** The system's languages, most preferred first (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). */
+  preferredLanguages: string[];
+  /** The locales/*.pak a packaged app keeps (electron-builder.yml, electronLanguages). */
+  packagedLocales: string[];
   /** Every net.fetch, with the credentials mode Chromium's loader was given. */
   netRequests: { url: string; credentials: Request['credentials'] }[];
 }
@@ -154,6 +158,8 @@ function freshState(): FakeState {
     devicePermission: undefined,
     headersReceived: undefined,
     online: true,
+    preferredLanguages: ['en-US'],
+    packagedLocales: ['en-US', 'zh-TW', 'ja'],
     netRequests: [],
   };
 }
@@ -185,7 +191,28 @@ class FakeApp extends EventEmitter {
   readonly isReady = vi.fn(() => fake.ready);
   readonly getPath = vi.fn((name: string) => `/tmp/tunewall-test/${name}`);
   readonly getVersion = vi.fn(() => '0.1.0');
-  readonly getLocale = vi.fn(() => 'en-US');
+  /**
+   * Chromium's l10n_util (ui/base/l10n/l10n_util.cc, GetApplicationLocale): the first preferred language whose .pak is
+   * in locales/, zh-HK/zh-MO/Hant to zh-TW and other Chinese to zh-CN, else en-US. A package keeps only the .pak
+   * files electron-builder.yml's electronLanguages names; `npm start` runs Electron's own folder, which has all.
+   */
+  readonly getLocale = vi.fn(() => {
+    const paks = this.isPackaged ? fake.packagedLocales : undefined;
+    for (const language of fake.preferredLanguages) {
+      const candidate = chromiumLocale(language);
+      if (paks === undefined || paks.includes(candidate)) return candidate;
+    }
+    return 'en-US';
+  });
+  /** g_get_language_names() on Linux, canonicalised (shell/common/language_util_linux.cc): no .pak involved. */
+  readonly getPreferredSystemLanguages = vi.fn(() => [...fake.preferredLanguages]);
+}
+
+function chromiumLocale(language: string): string {
+  const [base = '', ...rest] = language.split('-');
+  if (base === 'zh') return rest.some((part) => ['Hant', 'TW', 'HK', 'MO'].includes(part)) ? 'zh-TW' : 'zh-CN';
+  if (base === 'en') return rest.includes('GB') ? 'en-GB' : 'en-US';
+  return base;
 }
 
 export const app = new FakeApp();

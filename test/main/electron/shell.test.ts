@@ -116,6 +116,20 @@ describe('after ready, with a core', () => {
     ]);
   });
 
+  it.each(['zh-CN', 'zh-SG', 'zh-MY'])('tells the core a packaged app runs on a %s system, which has no .pak in the package', async (language) => {
+    app.isPackaged = true;
+    fake.preferredLanguages = [language, 'zh'];
+    expect(app.getLocale()).toBe('en-US');
+    const { deps: d } = await start();
+    expect(d.systemLocale).toBe(language);
+  });
+
+  it('tells the core the system locale Chromium picked when the system names no language', async () => {
+    fake.preferredLanguages = [];
+    const { deps: d } = await start();
+    expect(d.systemLocale).toBe('en-US');
+  });
+
   it('tells the core whether Chromium has detected a screen reader, as it is when asked', async () => {
     const { deps: d } = await start();
     expect(d.screenReader()).toBe(false);
