@@ -125,8 +125,10 @@ function keepRendererAlive(win: BrowserWindow, deps: MainWindowDeps, load: (url:
     return false;
   };
 
-  // Our own forcefullyCrashRenderer after a hang, already counted. Electron reports its end later: on Linux as
-  // 'crashed' (it asks the renderer to crash itself), elsewhere as 'killed'.
+  // Our own forcefullyCrashRenderer after a hang, already counted. On Linux Electron only asks the renderer to crash
+  // itself (electron_api_web_contents.cc, ForcefullyCrashRenderer: rph->ForceCrash()), so a reload right after it can
+  // land in the old renderer, which then dies and leaves a dead window. The reload waits for the end to be reported
+  // ('crashed' on Linux, 'killed' elsewhere), or for the grace time when it never is.
   let cancelForcedCrash: (() => void) | undefined;
   const stopExpectingForcedCrash = (): void => {
     cancelForcedCrash?.();
@@ -135,20 +137,22 @@ function keepRendererAlive(win: BrowserWindow, deps: MainWindowDeps, load: (url:
   contents.on('render-process-gone', (_event, details) => {
     if (cancelForcedCrash !== undefined && (details.reason === 'crashed' || details.reason === 'killed')) {
       stopExpectingForcedCrash();
+      if (!win.isDestroyed() && !showingError) contents.reload();
       return;
     }
     if (recover(`the page stopped (${details.reason})`)) contents.reload();
   });
 
   win.on('unresponsive', () => {
+    // Still waiting for the renderer we crashed: the same hang, already counted.
+    if (cancelForcedCrash !== undefined) return;
     if (recover('the page stopped responding')) {
       // A hung renderer ignores a plain reload; end it first.
-      stopExpectingForcedCrash();
       cancelForcedCrash = setTimer(() => {
         cancelForcedCrash = undefined;
+        if (!win.isDestroyed() && !showingError) contents.reload();
       }, FORCED_CRASH_GRACE_MS);
       contents.forcefullyCrashRenderer();
-      contents.reload();
     }
   });
 

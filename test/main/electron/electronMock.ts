@@ -28,15 +28,28 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   readonly loadURL = vi.fn((url: string) => {
     this.url = url;
+    this.showing = 'page';
     return Promise.resolve();
   });
-  readonly reload = vi.fn();
+  /**
+   * What the window shows: the page, or nothing (a renderer that ended and was never reloaded). A reload asked of a
+   * renderer told to crash but not yet gone is carried out by that renderer, and dies with it.
+   */
+  showing: 'page' | 'dead' = 'page';
+  private crashPending = false;
+  readonly reload = vi.fn(() => {
+    if (!this.crashPending) this.showing = 'page';
+  });
   readonly send = vi.fn();
   readonly openDevTools = vi.fn();
   readonly toggleDevTools = vi.fn();
   readonly forcefullyCrashRenderer = vi.fn(() => {
     // Linux: the renderer is told to crash; its end is reported later, as a crash.
-    setImmediate(() => this.emit('render-process-gone', { preventDefault: () => undefined }, { reason: 'crashed', exitCode: 0 }));
+    this.crashPending = true;
+    setImmediate(() => {
+      this.crashPending = false;
+      this.emit('render-process-gone', { preventDefault: () => undefined }, { reason: 'crashed', exitCode: 0 });
+    });
   });
   readonly mainFrame = { url: '', parent: null };
 
@@ -53,6 +66,10 @@ export class FakeWebContents extends EventEmitter {
   }
   pageReloadCount = 0;
 
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'render-process-gone') this.showing = 'dead';
+    return super.emit(event, ...args);
+  }
   isDestroyed(): boolean {
     return this.destroyed;
   }

@@ -240,13 +240,13 @@ describe('crash recovery', () => {
 
   // Electron on Linux reports the renderer it was asked to crash as 'crashed', some time later
   // (electron_api_web_contents.cc ForcefullyCrashRenderer: rph->ForceCrash(); EmitRenderProcessGone is posted).
-  it('ends a hung renderer and reloads it, counting once', async () => {
+  it('ends a hung renderer and reloads it once its end is reported, counting once', async () => {
     const { win, contents } = open(production, { now: () => 0 });
     win.emit('unresponsive');
     expect(contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
-    expect(contents.reload).toHaveBeenCalledTimes(1);
     await settle();
     expect(contents.reload).toHaveBeenCalledTimes(1);
+    expect(contents.showing).toBe('page');
     // One credit spent: the rest of the budget is still there for real crashes.
     for (let i = 1; i < RELOADS_ALLOWED; i++) contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 });
     expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
@@ -262,19 +262,33 @@ describe('crash recovery', () => {
     expect(contents.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('stops waiting for the end of a hung renderer that never reports it', () => {
+  it('reloads after the grace time a hung renderer that never reports its end, then recovers later crashes', () => {
     const { win, contents, timers } = open(production, { now: () => 0 });
     contents.forcefullyCrashRenderer.mockImplementationOnce(() => undefined);
     win.emit('unresponsive');
+    expect(contents.reload).not.toHaveBeenCalled();
     const grace = timers.find((t) => t.ms === FORCED_CRASH_GRACE_MS);
     grace?.callback();
+    expect(contents.reload).toHaveBeenCalledTimes(1);
     contents.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 });
     expect(contents.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('counts hangs against the same cap', () => {
+  it('counts a hang reported again while its renderer is still ending only once', async () => {
     const { win, contents } = open(production, { now: () => 0 });
-    for (let i = 0; i <= RELOADS_ALLOWED; i++) win.emit('unresponsive');
+    win.emit('unresponsive');
+    win.emit('unresponsive');
+    await settle();
+    expect(contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
+    expect(contents.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts hangs against the same cap', async () => {
+    const { win, contents } = open(production, { now: () => 0 });
+    for (let i = 0; i <= RELOADS_ALLOWED; i++) {
+      win.emit('unresponsive');
+      await settle();
+    }
     expect(contents.reload).toHaveBeenCalledTimes(RELOADS_ALLOWED);
     expect(isErrorPageUrl(contents.loadURL.mock.calls.at(-1)?.[0] ?? '')).toBe(true);
   });
