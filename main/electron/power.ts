@@ -1,6 +1,7 @@
 /**
- * Keeps a wall display awake, and tells the core when the machine wakes or the session unlocks so that polling and
- * token expiry are re-checked at once instead of at a timer that slept through.
+ * Keeps a wall display awake, and tells the core when the machine wakes or the network comes back so that polling and
+ * token expiry are re-checked at once instead of at a timer that slept through. Not 'unlock-screen': Electron emits
+ * it on macOS and Windows only (docs/api/power-monitor.md), and a locked screen that did not sleep stopped no timer.
  */
 import type { AppCore } from '../core/appCore';
 
@@ -11,8 +12,8 @@ export interface PowerSaveBlockerLike {
 }
 
 export interface PowerMonitorLike {
-  on(event: 'resume' | 'unlock-screen', listener: () => void): unknown;
-  removeListener(event: 'resume' | 'unlock-screen', listener: () => void): unknown;
+  on(event: 'resume', listener: () => void): unknown;
+  removeListener(event: 'resume', listener: () => void): unknown;
 }
 
 export function keepDisplayAwake(blocker: PowerSaveBlockerLike): () => void {
@@ -25,10 +26,8 @@ export function keepDisplayAwake(blocker: PowerSaveBlockerLike): () => void {
 export function forwardWakeups(monitor: PowerMonitorLike, core: Pick<AppCore, 'resume'>): () => void {
   const onWake = (): void => core.resume();
   monitor.on('resume', onWake);
-  monitor.on('unlock-screen', onWake);
   return () => {
     monitor.removeListener('resume', onWake);
-    monitor.removeListener('unlock-screen', onWake);
   };
 }
 

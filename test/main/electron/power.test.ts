@@ -24,7 +24,7 @@ describe('power', () => {
     const stop = forwardWakeups(monitor, core);
     monitor.emit('resume');
     stop();
-    monitor.emit('unlock-screen');
+    monitor.emit('resume');
     expect(core.resume).toHaveBeenCalledTimes(1);
   });
 
