@@ -44,15 +44,58 @@ export const ROOT_NOTICE =
   'tunewall: running as root, so Electron starts with --no-sandbox (Chromium refuses root otherwise). That turns off ' +
   "Chromium's operating-system sandbox: a page that broke out of its renderer would have root's rights on this " +
   "machine. Tunewall's own page isolation (no Node, context isolation, sandboxed preload) stays on. To keep the " +
-  'sandbox, run `npm start` as an ordinary user (for example `sudo -u <user> npm start`, or log in as that user).';
+  'sandbox, run `npm start` as an ordinary user (for example `sudo -u <user> npm start`, or log in as that user); on ' +
+  'Ubuntu 23.10 and later that also needs the sandbox helper set up once (docs/electron-shell.md).';
 
-/** Electron's command line: as root, Chromium's sandbox must be off (the kiosk shell does the same), and the user told once. */
-export function electronLaunch({ root: appDir, argv, uid }) {
+/**
+ * Whether Chromium's OS sandbox can start for an ordinary user: with unprivileged user namespaces (the namespace
+ * sandbox), tested the way electron-builder's AppImage launcher does (`unshare -Ur true`; a missing unshare counts as
+ * no), or else with the SUID helper beside the executable, root-owned and mode 4755. Ubuntu 23.10 and later restrict
+ * user namespaces (AppArmor) and npm leaves chrome-sandbox owned by whoever installed, so Chromium aborts with "The SUID
+ * sandbox helper binary was found, but is not configured correctly".
+ */
+export function sandboxHelperProblem(electron, { canUnshare = () => spawnSync('unshare', ['-Ur', 'true'], { stdio: 'ignore' }).status === 0 } = {}) {
+  if (canUnshare()) return undefined;
+  const helper = path.join(path.dirname(electron), 'chrome-sandbox');
+  let stat;
+  try {
+    stat = fs.statSync(helper);
+  } catch {
+    // No helper at all: Chromium says "No usable sandbox!"; the same two ways out apply.
+  }
+  if (stat !== undefined && stat.uid === 0 && (stat.mode & 0o7777) === 0o4755) return undefined;
+  return helper;
+}
+
+export function sandboxNotice(helper) {
+  return (
+    `tunewall: this system allows no unprivileged user namespaces (Ubuntu 23.10 and later restrict them) and ${helper} ` +
+    "is not root-owned with mode 4755, so Chromium's operating-system sandbox cannot start and Electron starts with " +
+    '--no-sandbox (Tunewall\'s own page isolation stays on). To keep the sandbox, run once: ' +
+    `sudo chown root:root '${helper}' && sudo chmod 4755 '${helper}' (see docs/electron-shell.md).`
+  );
+}
+
+/**
+ * Electron's command line: as root, Chromium's sandbox must be off (the kiosk shell does the same); for an ordinary
+ * user, off only where it cannot start (`sandboxProblem`, the helper's path); the user told once either way.
+ */
+export function electronLaunch({ root: appDir, argv, uid, sandboxProblem }) {
   const asRoot = uid === 0;
-  return {
-    args: [...(asRoot ? ['--no-sandbox'] : []), appDir, ...argv],
-    notice: asRoot ? ROOT_NOTICE : undefined,
-  };
+  const withoutSandbox = asRoot || (sandboxProblem !== undefined && !argv.includes('--no-sandbox'));
+  let notice;
+  if (asRoot) notice = ROOT_NOTICE;
+  else if (withoutSandbox) notice = sandboxNotice(sandboxProblem);
+  return { args: [...(withoutSandbox ? ['--no-sandbox'] : []), appDir, ...argv], notice };
+}
+
+/** What to say when Electron ends on a signal it was not sent by us: Chromium's own fatal errors end it with SIGTRAP. */
+export function signalNotice(signal, forwarded) {
+  if (forwarded) return undefined;
+  return (
+    `tunewall: Electron ended on ${signal} (its last lines above say why). If they name the sandbox, see ` +
+    'docs/electron-shell.md; `npm run kiosk` runs Tunewall in the system Chromium instead.'
+  );
 }
 
 /** One line per tenth of the download (rewritten in place on a terminal), so a first start is never silent. */
@@ -148,11 +191,23 @@ async function main() {
       process.exit(build.status ?? 1);
     }
   }
-  const launch = electronLaunch({ root, argv: process.argv.slice(2), uid: process.getuid?.() });
+  const uid = process.getuid?.();
+  const sandboxProblem = uid === 0 || process.platform !== 'linux' ? undefined : sandboxHelperProblem(electron);
+  const launch = electronLaunch({ root, argv: process.argv.slice(2), uid, sandboxProblem });
   if (launch.notice) console.error(launch.notice);
   const child = spawn(electron, launch.args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const forwarded = new Set();
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      forwarded.add(signal);
+      child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    const notice = signal ? signalNotice(signal, forwarded.has(signal)) : undefined;
+    if (notice) console.error(notice);
+    process.exit(code ?? (signal ? 1 : 0));
+  });
   child.on('error', (error) => {
     console.error(`tunewall: could not start Electron (${error.message}); try \`npm run kiosk\`.`);
     process.exit(1);
