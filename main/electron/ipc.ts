@@ -25,7 +25,8 @@ export class RefusedSenderError extends Error {
 /** Registers every bridge channel; returns the function that removes them. */
 export function registerBridgeIpc(deps: {
   ipcMain: IpcMainLike;
-  handlers: BridgeHandlers;
+  /** A promise while the core is still starting: calls wait for it. */
+  handlers: BridgeHandlers | Promise<BridgeHandlers>;
   policy: SenderPolicy;
   logger: Logger;
 }): () => void {
@@ -42,9 +43,10 @@ export function registerBridgeIpc(deps: {
         logger.warn('ipc: refused invalid arguments', { channel });
         throw new TypeError(parsed.message);
       }
-      const handler = handlers[method] as (...a: unknown[]) => Promise<unknown>;
       try {
-        return await handler.apply(handlers, parsed.args);
+        const ready = await handlers;
+        const handler = ready[method] as (...a: unknown[]) => Promise<unknown>;
+        return await handler.apply(ready, parsed.args);
       } catch (error) {
         // Handlers report expected failures as Result values; anything thrown is a defect, logged here in full and
         // passed on without internals.

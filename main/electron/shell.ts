@@ -28,11 +28,10 @@ import { forwardCoreEvents, registerBridgeIpc } from './ipc';
 import { openKeyValueStore, syncDirectory, type ElectronKeyValueStore, type StoreLike, type StoreOptions } from './keyValueStore';
 import { forwardOnline, forwardWakeups, keepDisplayAwake } from './power';
 import { createSafeStorageCipher } from './safeStorageCipher';
-import { createSenderPolicy } from './senderPolicy';
+import { createSenderPolicy, type SenderPolicy } from './senderPolicy';
 import { secureSession } from './sessionPolicy';
 import { createMainWindow } from './window';
 import { resolveWindowOptions } from './windowConfig';
-import { DEFAULT_WINDOW_OPTIONS, type WindowOptions } from './windowOptions';
 
 export interface ShellDeps {
   createAppCore: CreateAppCore | undefined;
@@ -141,61 +140,89 @@ async function buildCore(deps: ShellDeps): Promise<BuiltCore> {
   }
 }
 
+/**
+ * The window opens first, on the app entry, and the core comes up behind it: choosing the cipher may wait up to
+ * SAFE_STORAGE_TIMEOUT_MS for a keyring, and a screen must not stay black meanwhile. The page's bridge calls wait for
+ * the core; a kiosk configuration turns the window into a kiosk once the core has read it.
+ */
+function showProblem(window: BrowserWindow, problem: string, logger: Logger): void {
+  if (window.isDestroyed()) return;
+  const url = messagePageUrl('Tunewall cannot start', [problem, 'Reinstall Tunewall or ask whoever set up this screen.'], '');
+  window.webContents.loadURL(url).catch((error: unknown) => {
+    logger.error('shell: the problem page failed to load', { error: errorText(error) });
+  });
+}
+
+/** What only a running core can have: its events, wake-ups, the screen reader, and its kiosk setting. */
+async function wireCore(core: AppCore, window: BrowserWindow, policy: SenderPolicy, deps: ShellDeps, cleanups: (() => void)[]): Promise<void> {
+  const state = await core.handlers.getState();
+  const options = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
+  if (options.kiosk && !window.isDestroyed()) window.setKiosk(true);
+  cleanups.push(forwardCoreEvents(core, policy));
+  cleanups.push(forwardWakeups(powerMonitor, core));
+  // Voice guidance follows a screen reader started after Tunewall, unless the viewer chose otherwise.
+  const accessibility = (): void => core.platformChanged?.();
+  app.on('accessibility-support-changed', accessibility);
+  cleanups.push(() => app.removeListener('accessibility-support-changed', accessibility));
+  cleanups.push(
+    forwardOnline(() => net.isOnline(), core, {
+      intervalMs: ONLINE_CHECK_MS,
+      setInterval: (callback, ms) => {
+        const handle = setInterval(callback, ms);
+        return () => clearInterval(handle);
+      },
+    }),
+  );
+}
+
 export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
   const { logger } = deps;
   await app.whenReady();
 
-  const { core, problem, store } = await buildCore(deps);
-  let windowOptions: WindowOptions = DEFAULT_WINDOW_OPTIONS;
-  if (core !== undefined) {
-    const state = await core.handlers.getState();
-    windowOptions = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
-  }
-
   secureSession(session.defaultSession, { logger });
   const files = createAppProtocolHandler({ rootDir: deps.rendererDir, readFile: (file) => fs.promises.readFile(file) });
-  protocol.handle(APP_SCHEME, withArtwork(files, core?.artwork?.bind(core)));
+  const building = buildCore(deps);
+  const artwork = async (request: Request): Promise<Response> => {
+    const built = await building;
+    return built.core?.artwork !== undefined ? built.core.artwork(request) : files(request);
+  };
+  protocol.handle(APP_SCHEME, withArtwork(files, artwork));
 
   const policy = createSenderPolicy();
   const cleanups: (() => void)[] = [];
-  if (core !== undefined) {
-    cleanups.push(registerBridgeIpc({ ipcMain, handlers: core.handlers, policy, logger }));
-    cleanups.push(forwardCoreEvents(core, policy));
-    cleanups.push(forwardWakeups(powerMonitor, core));
-    // Voice guidance follows a screen reader started after Tunewall, unless the viewer chose otherwise.
-    const accessibility = (): void => core.platformChanged?.();
-    app.on('accessibility-support-changed', accessibility);
-    cleanups.push(() => app.removeListener('accessibility-support-changed', accessibility));
-    cleanups.push(
-      forwardOnline(() => net.isOnline(), core, {
-        intervalMs: ONLINE_CHECK_MS,
-        setInterval: (callback, ms) => {
-          const handle = setInterval(callback, ms);
-          return () => clearInterval(handle);
-        },
-      }),
-    );
-  }
+  const handlers = building.then((built) => {
+    if (built.core === undefined) throw new Error(built.problem ?? 'Tunewall has no core');
+    return built.core.handlers;
+  });
+  // Without a core no call may be waiting; the problem page says why.
+  handlers.catch(() => undefined);
+  const removeIpc = registerBridgeIpc({ ipcMain, handlers, policy, logger });
   cleanups.push(keepDisplayAwake(powerSaveBlocker));
 
   const window = createMainWindow({
-    options: windowOptions,
+    options: resolveWindowOptions({ state: undefined, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged }),
     preloadPath: deps.preloadPath,
-    entryUrl:
-      problem === undefined
-        ? APP_ENTRY_URL
-        : messagePageUrl('Tunewall cannot start', [problem, 'Reinstall Tunewall or ask whoever set up this screen.'], ''),
+    entryUrl: APP_ENTRY_URL,
     policy,
-    onBack: () => core?.intent('back'),
+    onBack: () => void building.then((built) => built.core?.intent('back')),
     logger,
   });
-
   app.on('second-instance', () => {
     if (window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.focus();
   });
   app.on('window-all-closed', () => app.quit());
+
+  const built = await building;
+  const { core, problem, store } = built;
+  if (core === undefined) {
+    removeIpc();
+    showProblem(window, problem ?? 'Tunewall has no core.', logger);
+  } else {
+    cleanups.push(removeIpc);
+    await wireCore(core, window, policy, deps, cleanups);
+  }
 
   let shuttingDown: Promise<void> | undefined;
   const shutdown = (): Promise<void> => {

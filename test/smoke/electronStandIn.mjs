@@ -166,6 +166,7 @@ class BrowserWindow extends EventEmitter {
   focus = () => undefined;
   restore = () => undefined;
   removeMenu = () => undefined;
+  setKiosk = () => undefined;
 }
 export { BrowserWindow };
 

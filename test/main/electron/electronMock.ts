@@ -91,10 +91,15 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly removeMenu = vi.fn();
   readonly focus = vi.fn();
   readonly restore = vi.fn();
+  readonly setKiosk = vi.fn((flag: boolean) => {
+    this.kiosk = flag;
+  });
+  kiosk: boolean;
   destroyed = false;
 
   constructor(readonly options: Record<string, unknown>) {
     super();
+    this.kiosk = options.kiosk === true;
     fake.windows.push(this);
     app.emit('web-contents-created', { preventDefault: () => undefined }, this.webContents);
   }

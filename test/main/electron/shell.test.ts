@@ -5,7 +5,7 @@ import { APP_ENTRY_URL } from '../../../main/electron/appUrl';
 import type { ElectronCoreDeps } from '../../../main/electron/coreDeps';
 import type { StoreLike, StoreOptions } from '../../../main/electron/keyValueStore';
 import { prepareShell, startShell, type ShellDeps } from '../../../main/electron/shell';
-import { app, fake, ipcMain, powerMonitor, preventable, resetElectronMock, safeStorage, FakeWebContents } from './electronMock';
+import { app, fake, holdKeyring, ipcMain, powerMonitor, preventable, resetElectronMock, safeStorage, settle, FakeWebContents } from './electronMock';
 import { appState, fakeCore, fakeLogger } from './fakes';
 
 function memoryStore(options: StoreOptions): StoreLike {
@@ -169,10 +169,36 @@ describe('after ready, with a core', () => {
     expect(core.handlers.getState).toHaveBeenCalled();
   });
 
-  it('opens a kiosk window when the core says so, on the app entry', async () => {
+  it('makes the window a kiosk when the core says so, on the app entry', async () => {
     const { win } = await start(appState({ kiosk: { enabled: true, idleSeconds: 60 } }));
-    expect(win.options).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(win.kiosk).toBe(true);
+    expect(win.options).toMatchObject({ fullscreen: true });
     expect(win.webContents.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
+  });
+
+  it('opens the window on the app entry before the keyring answers, and answers the page once the core is up', async () => {
+    const answer = holdKeyring();
+    const core = fakeCore(appState());
+    const starting = startShell(deps({ createAppCore: () => core }));
+    await vi.waitFor(() => expect(fake.windows).toHaveLength(1));
+    const win = fake.windows[0];
+    if (win === undefined) throw new Error('no window');
+    expect(win.webContents.loadURL).toHaveBeenCalledWith(APP_ENTRY_URL);
+    win.emit('ready-to-show');
+    expect(win.show).toHaveBeenCalled();
+    // The page asks for its state at once; the answer waits for the core.
+    const getState = fake.ipcHandlers.get('tunewall:getState');
+    const event = { sender: win.webContents, senderFrame: { url: 'app://tunewall/index.html', parent: null } };
+    let answered = false;
+    const state = Promise.resolve(getState?.(event)).then((value) => {
+      answered = true;
+      return value;
+    });
+    await settle();
+    expect(answered).toBe(false);
+    answer();
+    await expect(state).resolves.toMatchObject({ territory: 'TW' });
+    await starting;
   });
 
   it('keeps the display awake and wakes the core on resume, the one wake-up Linux reports', async () => {
@@ -187,6 +213,7 @@ describe('after ready, with a core', () => {
   it('turns the Back app command into a core intent', async () => {
     const { core, win } = await start();
     win.emit('app-command', preventable(), 'browser-backward');
+    await settle();
     expect(core.intent).toHaveBeenCalledWith('back');
   });
 
@@ -206,7 +233,7 @@ describe('after ready, without a core', () => {
   it('shows a page that says so and answers no IPC', async () => {
     await startShell(deps());
     const win = fake.windows[0];
-    const url = win?.webContents.loadURL.mock.calls[0]?.[0] ?? '';
+    const url = win?.webContents.loadURL.mock.calls.at(-1)?.[0] ?? '';
     expect(decodeURIComponent(url)).toContain('Tunewall cannot start');
     expect(fake.ipcHandlers.size).toBe(0);
   });
@@ -219,7 +246,7 @@ describe('after ready, without a core', () => {
         },
       }),
     );
-    const url = fake.windows[0]?.webContents.loadURL.mock.calls[0]?.[0] ?? '';
+    const url = fake.windows[0]?.webContents.loadURL.mock.calls.at(-1)?.[0] ?? '';
     expect(decodeURIComponent(url)).toContain('config file unreadable');
   });
 });
