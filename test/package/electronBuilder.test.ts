@@ -22,6 +22,9 @@ const DIST = join(WORK, 'dist');
 const UNPACKED = join(DIST, 'linux-unpacked');
 const BUILDER = join(REPO, 'node_modules/electron-builder/cli.js');
 const FPM = join(REPO, 'test/package/standIns/fpm.mjs');
+const MKSQUASHFS = join(REPO, 'test/package/standIns/mksquashfs.mjs');
+/** What the static runtime (toolsets.appimage 1.0.x) begins with here; the FUSE 2 toolset keeps its runtimes elsewhere. */
+const STATIC_RUNTIME = (arch: string): string => `static AppImage runtime for ${arch}\n`;
 
 /** Electron's fuse wire as its build writes it (build/fuses/fuses.json5 in electron/electron, version 1, 9 fuses). */
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -171,11 +174,63 @@ describe('electron-builder --linux deb', () => {
     expect(field('Package')).toBe('tunewall');
   });
 
+  it('recommends CJK fonts and a speech engine, which a minimal Debian TV box lacks', () => {
+    expect(field('Recommends').split(/,\s*/)).toEqual(['fonts-noto-cjk', 'espeak-ng | speech-dispatcher']);
+  });
+
   it('installs the packaged app under /opt with a desktop entry', () => {
     const listing = execFileSync('dpkg-deb', ['-c', deb], { encoding: 'utf8' });
     expect(listing).toMatch(/\.\/opt\/Tunewall\/tunewall\n/);
     expect(listing).toMatch(/\.\/opt\/Tunewall\/resources\/app\.asar\n/);
     expect(listing).toMatch(/\.\/opt\/Tunewall\/resources\/app\.asar\.unpacked\/node_modules\/sharp\//);
     expect(listing).toMatch(/\.\/usr\/share\/applications\/tunewall\.desktop\n/);
+  });
+});
+
+/**
+ * The AppImage toolset as electron-builder 26.17 lays out the static-runtime one (app-builder-lib toolsets/linux.ts,
+ * getAppImageTools: mksquashfs and desktop-file-validate at the top, runtimes/runtime-<arch>, lib/<arch>/), given by
+ * APPIMAGE_TOOLS_PATH. The legacy FUSE 2 layout keeps runtime-<arch> at the top and mksquashfs under linux-x64/, so a
+ * build that fell back to it would not find these.
+ */
+function standInAppImageTools(): string {
+  const tools = join(WORK, 'appimage-tools');
+  for (const arch of ['x64', 'arm64']) {
+    mkdirSync(join(tools, 'lib', arch), { recursive: true });
+    mkdirSync(join(tools, 'runtimes'), { recursive: true });
+    writeFileSync(join(tools, 'runtimes', `runtime-${arch}`), STATIC_RUNTIME(arch));
+  }
+  copyFileSync(MKSQUASHFS, join(tools, 'mksquashfs'));
+  chmodSync(join(tools, 'mksquashfs'), 0o755);
+  writeFileSync(join(tools, 'desktop-file-validate'), '#!/bin/sh\nexit 0\n');
+  chmodSync(join(tools, 'desktop-file-validate'), 0o755);
+  return tools;
+}
+
+describe('electron-builder --linux AppImage', () => {
+  const stage = join(WORK, 'appimage-stage');
+  let appImage: Buffer;
+  beforeAll(async () => {
+    await builder(['--linux', 'AppImage', '--prepackaged', UNPACKED], { APPIMAGE_TOOLS_PATH: standInAppImageTools(), APPIMAGE_STAGE_RECORD: stage });
+    const built = readdirSync(DIST).find((name) => name.endsWith('.AppImage'));
+    if (built === undefined) throw new Error(`no .AppImage in ${DIST}`);
+    appImage = readFileSync(join(DIST, built));
+  }, 240_000);
+
+  it('starts with the static runtime, which needs no libfuse2', () => {
+    expect(appImage.subarray(0, STATIC_RUNTIME('x64').length).toString()).toBe(STATIC_RUNTIME('x64'));
+  });
+
+  it("launches from a menu with Chromium's OS sandbox where the kernel allows it: no --no-sandbox in the desktop entry", () => {
+    const entry = readFileSync(join(stage, 'tunewall.desktop'), 'utf8');
+    expect(entry).toMatch(/^Exec=AppRun %U$/m);
+    expect(entry).not.toContain('--no-sandbox');
+    // AppRun itself turns the sandbox off only where user namespaces are refused.
+    expect(readFileSync(join(stage, 'AppRun'), 'utf8')).toContain('! unshare -Ur true');
+  });
+
+  it('holds the packaged app', () => {
+    const files = JSON.parse(readFileSync(join(stage, 'files.json'), 'utf8')) as string[];
+    expect(files).toEqual(expect.arrayContaining(['tunewall', 'resources/app.asar', 'chrome-sandbox']));
   });
 });
