@@ -23,6 +23,7 @@ const UNPACKED = join(DIST, 'linux-unpacked');
 const BUILDER = join(REPO, 'node_modules/electron-builder/cli.js');
 const FPM = join(REPO, 'test/package/standIns/fpm.mjs');
 const MKSQUASHFS = join(REPO, 'test/package/standIns/mksquashfs.mjs');
+const SHARP_FOR_ARCH = join(REPO, 'scripts/sharpForArch.mjs');
 /** What the static runtime (toolsets.appimage 1.0.x) begins with here; the FUSE 2 toolset keeps its runtimes elsewhere. */
 const STATIC_RUNTIME = (arch: string): string => `static AppImage runtime for ${arch}\n`;
 
@@ -232,5 +233,32 @@ describe('electron-builder --linux AppImage', () => {
   it('holds the packaged app', () => {
     const files = JSON.parse(readFileSync(join(stage, 'files.json'), 'utf8')) as string[];
     expect(files).toEqual(expect.arrayContaining(['tunewall', 'resources/app.asar', 'chrome-sandbox']));
+  });
+});
+
+/** The CPU an ELF file was built for (e_machine, little-endian at byte 18): 183 is AArch64, 62 x86-64. */
+function elfMachine(file: string): number {
+  const header = readFileSync(file).subarray(0, 20);
+  if (header.subarray(0, 4).toString('latin1') !== '\x7fELF') throw new Error(`${file} is not an ELF file`);
+  return header.readUInt16LE(18);
+}
+const AARCH64 = 183;
+
+describe('electron-builder --linux dir --arm64, for an ARM TV box', () => {
+  const unpacked = join(DIST, 'linux-arm64-unpacked/resources/app.asar.unpacked/node_modules/@img');
+  beforeAll(async () => {
+    // What `npm run package:linux-arm64` does first: sharp's arm64 packages at the locked versions (npm pack, from the
+    // registry or npm's cache), which npm on an x64 machine never installs.
+    await run(process.execPath, [SHARP_FOR_ARCH, 'arm64', '--into', join(PROJECT, 'node_modules')]);
+    await builder(['--linux', 'dir', '--arm64']);
+  }, 240_000);
+
+  it("unpacks sharp's arm64 binary and its libvips, built for AArch64", () => {
+    const addon = readdirSync(join(unpacked, 'sharp-linux-arm64/lib')).find((name) => name.endsWith('.node'));
+    if (addon === undefined) throw new Error('no sharp addon for arm64 in the package');
+    expect(elfMachine(join(unpacked, 'sharp-linux-arm64/lib', addon))).toBe(AARCH64);
+    const libvips = readdirSync(join(unpacked, 'sharp-libvips-linux-arm64/lib')).find((name) => name.startsWith('libvips-cpp.so'));
+    if (libvips === undefined) throw new Error('no libvips for arm64 in the package');
+    expect(elfMachine(join(unpacked, 'sharp-libvips-linux-arm64/lib', libvips))).toBe(AARCH64);
   });
 });
