@@ -155,9 +155,7 @@ function showProblem(window: BrowserWindow, problem: string, logger: Logger): vo
 
 /** What only a running core can have: its events, wake-ups, the screen reader, and its kiosk setting. */
 async function wireCore(core: AppCore, window: BrowserWindow, policy: SenderPolicy, deps: ShellDeps, cleanups: (() => void)[]): Promise<void> {
-  const state = await core.handlers.getState();
-  const options = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
-  if (options.kiosk && !window.isDestroyed()) window.setKiosk(true);
+  // Events first: the page may already be waiting for them.
   cleanups.push(forwardCoreEvents(core, policy));
   cleanups.push(forwardWakeups(powerMonitor, core));
   // Voice guidance follows a screen reader started after Tunewall, unless the viewer chose otherwise.
@@ -173,6 +171,9 @@ async function wireCore(core: AppCore, window: BrowserWindow, policy: SenderPoli
       },
     }),
   );
+  const state = await core.handlers.getState();
+  const options = resolveWindowOptions({ state, argv: deps.argv, env: deps.env, isPackaged: app.isPackaged });
+  if (options.kiosk && !window.isDestroyed()) window.setKiosk(true);
 }
 
 export async function startShell(deps: ShellDeps): Promise<ShellHandle> {
