@@ -49,6 +49,10 @@ fi
 
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
+if [ "$cage" = no ]; then
+  # On a bare X display (no window manager) the shell asks X for the screen's size (xprop, xwininfo).
+  command -v xwininfo >/dev/null || missing+=(x11-utils)
+fi
 if [ "$cage" = yes ]; then
   command -v cage >/dev/null || missing+=(cage)
   # Chromium draws through X under cage unless told otherwise: Xwayland gives it one.
