@@ -9,7 +9,8 @@ export function reveal(node: HTMLElement): void {
   const first = card?.querySelector('[data-focus-key]');
   // offsetTop: the focused button's own scale (its focus look) must not move its line.
   if (first instanceof HTMLElement && Math.abs(first.offsetTop - node.offsetTop) < 1) {
-    node.closest('.settings')?.scrollTo({ top: 0, behavior: 'instant' });
+    const page = node.closest('.settings');
+    if (page instanceof HTMLElement && typeof page.scrollTo === 'function') page.scrollTo({ top: 0, behavior: 'instant' });
   }
   revealFocused(node, 'nearest');
 }
