@@ -94,6 +94,8 @@ for group in video render input; do getent group "$group" >/dev/null && usermod 
 # The app: the built shell and renderer, and the production dependencies only.
 install -d -m 0755 "$APP_DIR"
 cp -a "$SRC/out" "$SRC/package.json" "$SRC/package-lock.json" "$SRC/README.md" "$APP_DIR/"
+install -d -m 0755 "$APP_DIR/docs"
+cp "$SRC"/docs/*.md "$APP_DIR/docs/"
 (cd "$APP_DIR" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --omit=dev --ignore-scripts --no-audit --no-fund)
 chown -R root:root "$APP_DIR"
 
