@@ -26,10 +26,11 @@ async function openSettings(page: Page): Promise<void> {
   await expect(focused(page)).toHaveAttribute('data-focus-key', /^territory:/);
 }
 
-test('Settings keeps every text and button inside the safe area in each language, text size and contrast', async ({ page, launchShell, workDir }) => {
+for (const storage of ['key-file', 'memory'] as const) {
+test(`Settings keeps every text and button inside the safe area in each language, text size and contrast (${storage})`, async ({ page, launchShell, workDir }) => {
   test.setTimeout(480_000);
-  // With a vault key: Diagnostics then names its file, a path with no place to break.
-  const shell = await launchShell({ env: { TUNEWALL_VAULT_KEY_FILE: writeVaultKey(workDir) } });
+  // With a vault key Diagnostics names its file, a path with no place to break; without one, it says why and whom to ask.
+  const shell = await launchShell({ env: storage === 'key-file' ? { TUNEWALL_VAULT_KEY_FILE: writeVaultKey(workDir) } : {} });
   await signedInHome(page, shell);
   await openSettings(page);
   const found: string[] = [];
@@ -44,7 +45,7 @@ test('Settings keeps every text and button inside the safe area in each language
         await expect(page.locator('html')).toHaveCSS('--text-scale', String(textSize / 100));
         for (const size of SIZES) {
           const label = `${language} ${textSize} %${highContrast ? ' high contrast' : ''} ${size.width}×${size.height}`;
-          if (textSize === 150) await shootAt(page, size, `settings-150-${language}${highContrast ? '-high-contrast' : ''}`);
+          if (textSize === 150) await shootAt(page, size, `settings-150-${storage}-${language}${highContrast ? '-high-contrast' : ''}`);
           else await page.setViewportSize(size);
           await expect(page.locator('.settings .diagnostics').first()).toBeVisible();
           for (const problem of [...(await safeAreaProblems(page)), ...(await layoutProblems(page))]) found.push(`${label}: ${problem}`);
@@ -54,6 +55,7 @@ test('Settings keeps every text and button inside the safe area in each language
   }
   expect(found).toEqual([]);
 });
+}
 
 /** Where the title and the first heading are, and the safe area's top. A string: the page's CSP forbids eval. */
 const TOP_OF_SETTINGS = `(() => {
