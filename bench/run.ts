@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     `# Tunewall bench results\n\n${date}, \`npm run bench${QUICK ? ' -- --quick' : ''}\` (${mode}, ${seconds} s), on ${results.machine}.\n` +
       `Service: the sandbox in the bench process, ${LATENCY_MS} ms added to every answer, device poll interval ${POLL_INTERVAL_S} s; ` +
       `the default path: the shell's embedded sandbox (no latency added, the documented 5 s poll interval), against a fresh sandbox CLI process for each launch, configured the same way; ` +
-      `viewport ${VIEWPORT.width}×${VIEWPORT.height}. What each figure means: README.md, "Benchmarks".\n\n` +
+      `viewport ${VIEWPORT.width}×${VIEWPORT.height}. What each figure means: docs/development.md, "Benchmarks".\n\n` +
       `"Measured as" says how a figure relates to the machine: **absolute** values follow the machine one for one; ` +
       `**over the empty page** is a difference to the same shell painting an empty page, run by run (for a member switch, to one press on the floor page, run by run); ` +
       `**÷ floor**, **÷ peer** and **÷ external path** are ratios to pages or paths measured in the same run, in the same browser. ` +

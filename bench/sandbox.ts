@@ -299,7 +299,7 @@ async function main(): Promise<void> {
   writeFileSync(
     join(REPO, 'bench/SANDBOX-RESULTS.md'),
     `# Sandbox bench results\n\n${date}, \`npm run bench:sandbox\` (${seconds} s), on ${machine()}; ${load} ${loadavg}.\n` +
-      `The sandbox CLI as its own process, this bench the client. What each figure means: README.md, "Benchmarks".\n\n${text}\n\nDetails:\n\n${details}\n`,
+      `The sandbox CLI as its own process, this bench the client. What each figure means: docs/development.md, "Benchmarks".\n\n${text}\n\nDetails:\n\n${details}\n`,
   );
   if (figures.some((f) => !f.verdict.within)) process.stdout.write('Some figures are over budget (see the table).\n');
 }

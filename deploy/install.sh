@@ -17,6 +17,28 @@ UNIT_DIR=/etc/systemd/system
 DROPIN_DIR=$UNIT_DIR/tunewall-kiosk.service.d
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 
+usage() {
+  cat <<'USAGE'
+Usage: sudo deploy/install.sh [options]
+
+Installs Tunewall's kiosk shell as a systemd service (tunewall-kiosk) on a store display, from a built checkout
+(npm ci && npm run build:renderer && npm run build:kiosk). Safe to run again: an existing vault key is kept.
+
+  --cage                      boot straight into Tunewall (the cage compositor on tty1; installs cage)
+  --no-start                  install and enable, but do not start the service now
+  --client-id ID              the music service's client id (needs the three below); without it, the embedded sandbox
+  --client-secret-file FILE   a file holding the client secret (sealed with systemd-creds)
+  --auth-url URL              the service's authorization server
+  --api-url URL               the service's catalog API
+  --metrics-listen HOST:PORT  serve /metrics (beyond loopback it needs --metrics-token-file)
+  --metrics-token-file FILE   the bearer token /metrics asks for (sealed with systemd-creds)
+  --metrics-textfile PATH     write the metrics for node_exporter's textfile collector (a .prom file)
+  -h, --help                  show this and exit
+
+More: docs/store-display.md.
+USAGE
+}
+
 cage=no start=yes client_id='' secret_file='' auth_url='' api_url='' metrics_listen='' metrics_token='' metrics_textfile=''
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -29,7 +51,8 @@ while [ $# -gt 0 ]; do
     --metrics-listen) metrics_listen=$2; shift ;;
     --metrics-token-file) metrics_token=$2; shift ;;
     --metrics-textfile) metrics_textfile=$2; shift ;;
-    *) echo "install.sh: unknown option $1 (see the top of this file)" >&2; exit 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
   esac
   shift
 done
@@ -49,6 +72,10 @@ fi
 
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
+if [ "$cage" = no ]; then
+  # On a bare X display (no window manager) the shell asks X for the screen's size (xprop, xwininfo).
+  command -v xwininfo >/dev/null || missing+=(x11-utils)
+fi
 if [ "$cage" = yes ]; then
   command -v cage >/dev/null || missing+=(cage)
   # Chromium draws through X under cage unless told otherwise: Xwayland gives it one.
@@ -67,6 +94,8 @@ for group in video render input; do getent group "$group" >/dev/null && usermod 
 # The app: the built shell and renderer, and the production dependencies only.
 install -d -m 0755 "$APP_DIR"
 cp -a "$SRC/out" "$SRC/package.json" "$SRC/package-lock.json" "$SRC/README.md" "$APP_DIR/"
+install -d -m 0755 "$APP_DIR/docs"
+cp "$SRC"/docs/*.md "$APP_DIR/docs/"
 (cd "$APP_DIR" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci --omit=dev --ignore-scripts --no-audit --no-fund)
 chown -R root:root "$APP_DIR"
 

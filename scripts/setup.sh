@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Tunewall needs on a fresh Debian machine: Chromium, Xvfb and CJK fonts (for the kiosk shell and the
-# end-to-end tests), espeak-ng and speech-dispatcher (the shell's voice for voice guidance) when missing, then the npm
+# end-to-end tests), espeak-ng and speech-dispatcher (the shell's voice for voice guidance) and sox (which measures what
+# it said) when missing, then the npm
 # packages from the lock file. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,8 @@ command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v spd-say >/dev/null 2>&1 || missing+=(speech-dispatcher)
+# The real-speech check (docs/accessibility.md, test/e2e/realSpeech.spec.ts) measures espeak-ng's recordings with sox.
+command -v sox >/dev/null 2>&1 || missing+=(sox)
 # Operations' tests: systemd's notify socket stand-in (python3), the unit's checks (systemd-analyze), promtool.
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)

@@ -2,8 +2,16 @@
  * The core's outside world, as small interfaces. Electron, the kiosk shell and the tests each pass their own.
  */
 
+/**
+ * A request's options, plus what it is for: `probe` asks only whether the service answers (no token, any status), so a
+ * shell that counts catalog answers (the kiosk's metrics) leaves it out. Fetch itself ignores the extra field.
+ */
+export interface CoreRequestInit extends RequestInit {
+  purpose?: 'probe';
+}
+
 /** The subset of WHATWG fetch the core uses (Node 20's global fetch, Electron's net.fetch, or a test double). */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (input: string, init?: CoreRequestInit) => Promise<Response>;
 
 export interface Clock {
   /** Wall-clock milliseconds since the epoch (jumps forward across sleep). */

@@ -1,5 +1,5 @@
 /** Opens the system Chromium in kiosk (or app) mode on the kiosk shell's launch URL. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -16,6 +16,40 @@ export interface ChromiumOptions {
   /** Kiosk mode (full screen, no way out but Alt+F4) or an app window. */
   kiosk: boolean;
   userDataDir: string;
+  /**
+   * The screen's size, when nothing else will size the window: on a bare X display (no window manager) kiosk mode's
+   * request for full screen goes unanswered and Chromium opens a window of its own choosing (945×1004 on a 1080p TV).
+   */
+  screen?: ScreenSize | undefined;
+}
+
+export interface ScreenSize {
+  width: number;
+  height: number;
+}
+
+type Run = (command: string, args: string[], env: NodeJS.ProcessEnv) => Promise<string | undefined>;
+
+const run: Run = (command, args, env) =>
+  new Promise((done) => {
+    execFile(command, args, { env, timeout: 2_000, encoding: 'utf8' }, (error, stdout) => done(error === null ? stdout : undefined));
+  });
+
+/**
+ * The X screen's size when no window manager runs on it (the root window names none in _NET_SUPPORTING_WM_CHECK);
+ * undefined under a window manager or a Wayland compositor (cage), which size a kiosk window themselves, and when the
+ * display cannot be asked (x11-utils missing: the window is then Chromium's choice, as before).
+ */
+export async function screenSize(env: NodeJS.ProcessEnv, exec: Run = run): Promise<ScreenSize | undefined> {
+  if ((env['WAYLAND_DISPLAY'] ?? '') !== '' || (env['DISPLAY'] ?? '') === '') return undefined;
+  const childEnv = chromiumEnv(env);
+  const wm = await exec('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], childEnv);
+  if (wm === undefined || /window id #/.test(wm)) return undefined;
+  const root = await exec('xwininfo', ['-root'], childEnv);
+  const width = Number(/^\s*Width:\s*(\d+)/m.exec(root ?? '')?.[1]);
+  const height = Number(/^\s*Height:\s*(\d+)/m.exec(root ?? '')?.[1]);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) return undefined;
+  return { width, height };
 }
 
 /**
@@ -48,6 +82,7 @@ export function chromiumArgs(options: ChromiumOptions): string[] {
     '--disable-session-crashed-bubble',
     '--autoplay-policy=no-user-gesture-required',
     '--password-store=basic',
+    ...(options.screen === undefined ? [] : ['--window-position=0,0', `--window-size=${options.screen.width},${options.screen.height}`]),
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
   ];
 }

@@ -7,8 +7,15 @@
  * line or in a log; the page is removed when the shell stops. When the key turns out to have been used by someone else first, the shell says so and starts
  * Chromium again with a new key.
  *
+ * Before each launch, a Chromium an earlier start left running on the profile (its shell killed) is ended: it would
+ * take the new page and leave this launch with nothing (profileLock.ts). On a bare X display the window is given the
+ * screen's size (chromium.ts).
+ *
+ * What it says: stdout carries the few lines a person reads (the page to open with --print-url, the browser started,
+ * Tunewall closed from the screen); stderr is the JSON log for operators and journald (the loopback address among it).
+ *
  * Flags of the shell itself: --print-url (open no browser, print the launch page's URL), --port=N, --data-dir=PATH.
- * Everything else is Tunewall's configuration (see README).
+ * Everything else is Tunewall's configuration (see docs/configuration.md).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,14 +27,16 @@ import { SANDBOX_STATE_FILE, startSandbox } from '../../sandbox/index';
 import { createAppCore } from '../core/app';
 import { vaultKeyPath } from '../core/vault/aesGcmCipher';
 import { FIRST_PAINT_MODULE } from '../../shared/firstPaint';
-import { findChromium, launchChromium, rootNotice } from './chromium';
+import { findChromium, launchChromium, rootNotice, screenSize } from './chromium';
 import { loadFirstPaint } from './firstPaint';
 import { readKioskSession, saveKioskSession } from './session';
 import { createFileStore } from './fileStore';
 import { launchPageDir, launchPageTag, removeSpentLaunchPages, writeLaunchPage, type LaunchPage } from './launchPage';
 import { keyringVaultKey, kioskCipher } from './ops/keyringKey';
 import { createOps } from './ops/ops';
+import type { OpsLogger } from './ops/log';
 import { killTree } from './ops/processTree';
+import { takeOverProfile } from './profileLock';
 import { startKioskServer, type KioskServer } from './server';
 
 function flag(argv: readonly string[], name: string): string | undefined {
@@ -111,15 +120,31 @@ async function main(): Promise<void> {
   const pages = { dir: launchPageDir(env, dataDir), tag: launchPageTag(dataDir) };
   const spent = removeSpentLaunchPages(pages.dir, pages.tag, dataDir);
   if (spent > 0) logger.info('removed launch pages earlier launches left behind', { count: spent });
-  const launcher = new Launcher(pages, (url) => {
+  const profile = join(dataDir, 'chromium');
+  const launcher = new Launcher(pages, async (url) => {
     if (chromium === undefined) {
-      process.stdout.write(`Tunewall kiosk shell: ${url}\n`);
+      // The one line a person reads (the loopback address is in the log, for operators and scripts).
+      process.stdout.write(`Open Tunewall in a browser on this machine: ${url}\n`);
       return undefined;
     }
-    const browser = launchChromium({ executable: chromium, url, kiosk: core.config.kiosk.enabled, userDataDir: join(dataDir, 'chromium') });
-    process.stdout.write(`Tunewall kiosk shell: Chromium started (pid ${browser.pid ?? '?'})\n`);
+    // A Chromium an earlier start left on this profile would take the page and leave this launch with nothing.
+    const takeover = await takeOverProfile(profile);
+    if (takeover.outcome === 'blocked') {
+      logger.error('cannot open the browser', { reason: takeover.reason });
+      process.stderr.write(`Tunewall cannot open its browser: ${takeover.reason}\n`);
+      void stop(1);
+      return undefined;
+    }
+    if (takeover.outcome === 'ended') {
+      logger.warn('ended the Chromium an earlier start left running on this profile', { pid: takeover.pid });
+      process.stdout.write(`Tunewall: closed the Chromium an earlier start left running (pid ${takeover.pid}); opening a new one.\n`);
+    }
+    if (takeover.outcome === 'stale') logger.info('removed a stale browser profile lock', { pid: takeover.pid });
+    const browser = launchChromium({ executable: chromium, url, kiosk: core.config.kiosk.enabled, userDataDir: profile, screen: await screenSize(env) });
+    logger.info('Chromium started', { pid: browser.pid });
+    process.stdout.write(`Tunewall: Chromium started (pid ${browser.pid ?? '?'})\n`);
     return browser;
-  });
+  }, logger);
   const listening: { port?: number } = {};
   const options = {
     core,
@@ -156,14 +181,21 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  process.stdout.write(`Tunewall kiosk shell on ${server.origin}\n`);
+  logger.info('listening', { origin: server.origin });
   if (chromium === undefined && !argv.includes('--print-url')) {
     process.stderr.write('Tunewall: no Chromium found (set TUNEWALL_CHROMIUM); open the page below in a browser on this machine.\n');
   }
   launcher.start(server, (exit) => {
-    // Closed by its user: the shell goes too. Killed or crashed: recovery starts it again.
-    if (exit.code === 0) void stop(0);
-    else ops.browserExited(exit);
+    // Closed by its viewer (Leave, or the window closed): the shell goes too, and says so.
+    if (exit.code === 0 && exit.opened) {
+      process.stdout.write('Tunewall closed from the screen. Start it again with `npm run kiosk`.\n');
+      void stop(0);
+      return;
+    }
+    // Exited 0 without ever opening the page: it handed the page to some other browser, or could not show it. Not
+    // a viewer's choice: like a kill or a crash, recovery starts it again (and says so in the log).
+    if (exit.code === 0) logger.warn('Chromium exited at once without opening Tunewall', { code: exit.code });
+    ops.browserExited(exit);
   });
   await ops.attach({
     subscribe: (listener) => core.subscribe(listener),
@@ -192,6 +224,13 @@ async function main(): Promise<void> {
   });
 }
 
+interface BrowserExit {
+  code: number | null;
+  signal: string | null;
+  /** The browser had opened Tunewall's page (so an exit 0 is its viewer closing it). */
+  opened: boolean;
+}
+
 /**
  * Hands the launch key to the browser through a launch page, and starts over with a new key (and a new browser) when
  * the server reports that the key was used by someone else first.
@@ -200,14 +239,19 @@ class Launcher {
   private page: LaunchPage | undefined;
   private browser: ChildProcess | undefined;
   private server: KioskServer | undefined;
-  private onBrowserGone: ((exit: { code: number | null; signal: string | null }) => void) | undefined;
+  private onBrowserGone: ((exit: BrowserExit) => void) | undefined;
+  /** Whether the browser opened now has presented its key (a viewer has seen Tunewall in it). */
+  private opened = false;
+  /** Counts launches, so a launch overtaken by a newer one while it waited for the profile drops its browser. */
+  private launches = 0;
 
   constructor(
     private readonly pages: { dir: string; tag: string },
-    private readonly open: (pageUrl: string) => ChildProcess | undefined,
+    private readonly open: (pageUrl: string) => Promise<ChildProcess | undefined>,
+    private readonly logger: OpsLogger,
   ) {}
 
-  start(server: KioskServer, onBrowserGone: (exit: { code: number | null; signal: string | null }) => void): void {
+  start(server: KioskServer, onBrowserGone: (exit: BrowserExit) => void): void {
     this.server = server;
     this.onBrowserGone = onBrowserGone;
     this.openPage(server.launchUrl);
@@ -218,7 +262,8 @@ class Launcher {
    * browser still finds the page and presents the key a second time, which is how the theft comes to light.
    */
   launched(): void {
-    process.stdout.write('Tunewall kiosk shell: launched\n');
+    this.opened = true;
+    this.logger.info('the browser opened the page');
   }
 
   keyTaken(): void {
@@ -245,19 +290,30 @@ class Launcher {
     this.openPage(server.newLaunchKey());
   }
 
+  /** The shell stops: its browser goes with it (left behind, it would hold the profile and show "reconnecting"). */
   dispose(): void {
+    this.launches += 1;
     this.page?.remove();
     this.page = undefined;
     this.browser?.removeAllListeners('exit');
+    if (this.browser?.pid !== undefined && this.browser.exitCode === null && this.browser.signalCode === null) killTree(this.browser.pid);
+    this.browser = undefined;
   }
 
   private openPage(launchUrl: string): void {
     this.page?.remove();
     this.page = writeLaunchPage(this.pages.dir, launchUrl, this.pages.tag);
-    const browser = this.open(this.page.url);
-    this.browser = browser;
-    browser?.on('exit', (code, signal) => {
-      if (this.browser === browser) this.onBrowserGone?.({ code, signal });
+    this.opened = false;
+    const launch = ++this.launches;
+    void this.open(this.page.url).then((browser) => {
+      if (launch !== this.launches) {
+        browser?.kill();
+        return;
+      }
+      this.browser = browser;
+      browser?.on('exit', (code, signal) => {
+        if (this.browser === browser) this.onBrowserGone?.({ code, signal, opened: this.opened });
+      });
     });
   }
 }

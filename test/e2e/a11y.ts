@@ -90,3 +90,46 @@ const LAYOUT_PROBLEMS = `(() => {
 export async function layoutProblems(page: Page): Promise<string[]> {
   return (await page.evaluate(LAYOUT_PROBLEMS)) as string[];
 }
+
+/**
+ * Text and focusable things a viewer may not see whole: any part outside the screen's safe area (the 5 % each side a
+ * TV's overscan may cut, --safe-x and --safe-y in the stylesheet), unless a box that scrolls that way holds it (a row
+ * of tiles, a scrolling page: the remote brings it into view). The focused element is always inside. One line per
+ * problem, with where it is. A string: the page's CSP forbids eval.
+ */
+const SAFE_AREA_PROBLEMS = `(() => {
+  const vw = window.innerWidth, vh = window.innerHeight;
+  const sx = vw * 0.05, sy = vh * 0.05;
+  const dialog = document.querySelector('[role="dialog"]');
+  const scrolls = (el, axis) => {
+    for (let p = el.parentElement; p !== null; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      const overflow = axis === 'x' ? s.overflowX : s.overflowY;
+      const room = axis === 'x' ? p.scrollWidth > p.clientWidth + 1 : p.scrollHeight > p.clientHeight + 1;
+      if (/(auto|scroll)/.test(overflow) && room) return true;
+    }
+    return false;
+  };
+  const name = (el) => (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : el.tagName.toLowerCase()) + ' "' + el.textContent.trim().slice(0, 30) + '"';
+  const problems = [];
+  for (const el of (dialog ?? document.body).querySelectorAll('*')) {
+    if (el.closest('[aria-hidden="true"]')) continue;
+    const hasText = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+    const focusable = el.hasAttribute('data-focus-key') || el.matches('button, a[href], input, [tabindex]');
+    if (!hasText && !focusable) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    const where = ' [' + Math.round(r.left) + '–' + Math.round(r.right) + ' × ' + Math.round(r.top) + '–' + Math.round(r.bottom) + ']';
+    const outX = r.left < sx - 1 || r.right > vw - sx + 1;
+    const outY = r.top < sy - 1 || r.bottom > vh - sy + 1;
+    if (el.classList.contains('is-focused') && (outX || outY)) problems.push('focus outside the safe area: ' + name(el) + where);
+    else if ((outX && !scrolls(el, 'x')) || (outY && !scrolls(el, 'y'))) problems.push('outside the safe area: ' + name(el) + where);
+  }
+  return problems;
+})()`;
+
+export async function safeAreaProblems(page: Page): Promise<string[]> {
+  return (await page.evaluate(SAFE_AREA_PROBLEMS)) as string[];
+}

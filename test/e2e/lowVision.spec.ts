@@ -1,12 +1,13 @@
 /**
  * Low vision: text at 150 % with the high-contrast theme, set in the configuration, on every screen kind in English,
- * Traditional Chinese and Japanese at 1920×1080 and 1280×720: no text cut off or drawn over other text, and no axe
+ * Traditional Chinese and Japanese at 1920×1080 and 1280×720: no text cut off or drawn over other text, nothing outside
+ * the safe area that no scrolling box holds, and no axe
  * violation. Then the same settings changed from Settings with the remote, applied at once and kept. Last, the
  * system's forced colours and reduced motion: focus drawn as an outline, nothing animating.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { axeViolations, layoutProblems, SIZES } from './a11y';
+import { axeViolations, layoutProblems, safeAreaProblems, SIZES } from './a11y';
 import { expect, REPO, SandboxApi, test } from './kiosk';
 import { downToRow, focused, focusedKey, homeRow, openTv, pairing, pressUntilFocused } from './tv';
 
@@ -20,6 +21,7 @@ async function check(page: Page, name: string, ready: (page: Page) => Promise<vo
     const label = `${name} at ${size.width}×${size.height}`;
     await page.screenshot({ path: join(OUT, `low-vision-${name}-${size.width}x${size.height}.png`) });
     expect(await layoutProblems(page), label).toEqual([]);
+    expect(await safeAreaProblems(page), label).toEqual([]);
     expect(await axeViolations(page), label).toEqual([]);
   }
 }

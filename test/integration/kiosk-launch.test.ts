@@ -5,7 +5,7 @@
  * The browser is a stand-in (test/support/fakeChromium.mjs) that behaves like Chromium opening the page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 
 interface BrowserEvent {
   pid: number;
-  event: 'started' | 'opened' | 'no-app';
+  event: 'started' | 'opened' | 'no-app' | 'handed-off';
   args?: string[];
   env?: Record<string, string>;
   launchUrl?: string;
@@ -27,9 +27,12 @@ interface BrowserEvent {
 let dir: string;
 let shell: ChildProcess | undefined;
 let output = '';
+let stdout = '';
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tunewall-launch-'));
+  output = '';
+  stdout = '';
 });
 afterEach(async () => {
   if (shell && shell.exitCode === null) {
@@ -57,21 +60,25 @@ function events(): BrowserEvent[] {
     .map((line) => JSON.parse(line) as BrowserEvent);
 }
 
-/** Runs the shell from source with the stand-in browser; `gate` holds the browser back until the file exists. */
-function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}): void {
+/**
+ * Runs the shell from source with the stand-in browser; `gate` holds the browser back until the file exists.
+ * `closeAfterOpen`: the browser closes once it has opened the page, as it does when a viewer chooses Leave.
+ */
+function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}, options: { closeAfterOpen?: boolean; args?: string[] } = {}): void {
   const renderer = join(dir, 'renderer');
-  mkdirSync(renderer);
+  mkdirSync(renderer, { recursive: true });
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Tunewall</title>');
   const runtime = join(dir, 'run');
   mkdirSync(runtime, { recursive: true, mode: 0o700 });
   const browser = join(dir, 'chromium');
   // The stand-in's own settings are in its script: the shell gives a browser only the environment a browser needs.
-  const fakeEnv = `FAKE_CHROMIUM_LOG="${join(dir, 'browser.log')}" FAKE_CHROMIUM_GATE="${gate}"`;
+  const close = options.closeAfterOpen === true ? ' FAKE_CHROMIUM_CLOSE_AFTER_OPEN=1' : '';
+  const fakeEnv = `FAKE_CHROMIUM_LOG="${join(dir, 'browser.log')}" FAKE_CHROMIUM_GATE="${gate}"${close}`;
   writeFileSync(browser, `#!/bin/sh\n${fakeEnv} exec "${process.execPath}" "${join(REPO, 'test/support/fakeChromium.mjs')}" "$@"\n`);
   chmodSync(browser, 0o755);
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TUNEWALL_')) env[key] = value;
-  shell = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'main/kiosk/index.ts')], {
+  shell = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'main/kiosk/index.ts'), ...(options.args ?? [])], {
     cwd: REPO,
     env: {
       ...env,
@@ -84,7 +91,10 @@ function startShell(gate: string, extraEnv: NodeJS.ProcessEnv = {}): void {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  shell.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  shell.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+    stdout += chunk;
+  });
   shell.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 }
 
@@ -195,5 +205,80 @@ describe('starting the browser', () => {
       expect(output).not.toContain(key);
       for (const event of events()) expect(event.args?.join(' ') ?? '').not.toContain(key);
     }
+  }, 90_000);
+});
+
+/** Whether `pid` runs; a zombie (ended, not yet reaped by whichever process adopted it) does not. */
+const runs = (pid: number | undefined): boolean => {
+  if (pid === undefined) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+const exitOf = (child: ChildProcess | undefined): Promise<number | null> =>
+  child === undefined || child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child?.exitCode ?? null)
+    : new Promise((done) => child.once('exit', (code) => done(code)));
+
+describe('a shell started again while the browser of the last one still runs', () => {
+  it('ends that browser, every process of it, says so, and opens its own page in a new one', async () => {
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    startShell(gate);
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened')).toBeDefined(), { timeout: 60_000, interval: 100 });
+    const old = events().find((e) => e.event === 'opened')?.pid;
+    // The shell dies as an unplugged box's would: its browser stays, holding the profile.
+    const killed = exitOf(shell);
+    shell?.kill('SIGKILL');
+    await killed;
+    expect(runs(old)).toBe(true);
+
+    startShell(gate);
+    await vi.waitFor(() => expect(events().find((e) => e.event === 'opened' && e.pid !== old), output).toMatchObject({ launch: 200, page: 200 }), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    expect(runs(old)).toBe(false);
+    expect(events().filter((e) => e.event === 'handed-off')).toEqual([]);
+    expect(stdout).toContain(`Tunewall: closed the Chromium an earlier start left running (pid ${old}); opening a new one.`);
+    // And it stays: the new browser is the one on the screen.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(shell?.exitCode).toBeNull();
+  }, 120_000);
+
+  it('says why, and exits non-zero, when the profile is locked by a browser on another machine', async () => {
+    const profile = join(dir, 'data', 'chromium');
+    mkdirSync(profile, { recursive: true });
+    symlinkSync('another-display-4242', join(profile, 'SingletonLock'));
+    startShell(join(dir, 'go'));
+    expect(await exitOf(shell)).toBe(1);
+    expect(output).toContain('Tunewall cannot open its browser: the browser profile');
+    expect(output).toContain('locked by a Chromium on another machine ("another-display")');
+    expect(events().filter((e) => e.event === 'started')).toEqual([]);
+  }, 90_000);
+});
+
+describe('what the shell says on its terminal', () => {
+  it('Leave (the browser closed after showing Tunewall): one line, then the shell goes', async () => {
+    const gate = join(dir, 'go');
+    writeFileSync(gate, '');
+    startShell(gate, {}, { closeAfterOpen: true });
+    expect(await exitOf(shell)).toBe(0);
+    expect(events().find((e) => e.event === 'opened')).toMatchObject({ launch: 200 });
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('Tunewall closed from the screen. Start it again with `npm run kiosk`.');
+  }, 90_000);
+
+  it('--print-url: one line, the page a person opens; the loopback addresses stay in the log', async () => {
+    startShell(join(dir, 'go'), {}, { args: ['--print-url'] });
+    await vi.waitFor(() => expect(stdout).toContain('\n'), { timeout: 60_000, interval: 100 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(stdout).toMatch(/^Open Tunewall in a browser on this machine: file:\/\/\S+\/run\/tunewall-launch-[0-9a-f]+-[0-9a-f]+\.html\n$/);
+    expect(stdout).not.toContain('http://');
+    const logged = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { message: string; origin?: string });
+    expect(logged.find((line) => line.message === 'listening')?.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   }, 90_000);
 });

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState, DetailRef, Result, RowView } from '../../shared/bridge';
 import { buildKioskBundle, type KioskBundle } from '../support/kioskBundle';
+import { LAUNCH_LINE, shellOrigin } from '../support/kioskProcess';
 import { bridge, outsideEnv, sandboxEnv, until } from '../support/kioskSource';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -73,16 +74,24 @@ async function start(): Promise<Running> {
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   let stdout = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  let stderr = '';
   const page = await new Promise<{ origin: string; launchPage: string }>((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`the shell did not start:\n${output.slice(-2000)}`)), 60_000);
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const origin = /^Tunewall kiosk shell on (\S+)$/m.exec(stdout)?.[1];
-      const launchPage = /^Tunewall kiosk shell: (file:\S+)$/m.exec(stdout)?.[1];
+    const check = (): void => {
+      const origin = shellOrigin(stderr);
+      const launchPage = LAUNCH_LINE.exec(stdout)?.[1];
       if (origin === undefined || launchPage === undefined) return;
       clearTimeout(timer);
       done({ origin, launchPage });
+    };
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      stderr += chunk;
+      check();
+    });
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      check();
     });
     void exited.then(() => fail(new Error(`the shell exited:\n${output.slice(-2000)}`)));
   });

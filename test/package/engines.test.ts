@@ -63,6 +63,14 @@ describe('the Node versions Tunewall declares', () => {
     expect(refused).toEqual([]);
   });
 
+  it('and the README names every package npm warns EBADENGINE for on them, so a newcomer knows the warning is expected', () => {
+    // The paragraph that speaks of the warning, not a mention elsewhere.
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').split(/\n\s*\n/).find((paragraph) => paragraph.includes('EBADENGINE')) ?? '';
+    const warned = [...new Set(declaredNodeRanges().filter(({ range }) => !semver.subset(ours, range)).map(({ name }) => name))];
+    expect(warned).toEqual(expect.arrayContaining(['electron', '@axe-core/playwright']));
+    expect(warned.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it('include the Node this runs on', () => {
     expect(semver.satisfies(process.versions.node, ours)).toBe(true);
   });

@@ -123,7 +123,7 @@ describe('detail', () => {
   it('a chart without its own URL says how to open a song on the phone instead of offering a dead button', async () => {
     const { ref, title } = chart();
     renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
-    expect(await screen.findByText('Press OK on a song to open it on your phone')).toBeTruthy();
+    expect(await screen.findByText('Press OK on a song for what you can do with it, such as opening it on your phone')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Open on your phone' })).toBeNull();
   });
 
@@ -132,7 +132,7 @@ describe('detail', () => {
     if (tile?.ref === undefined) throw new Error('fake data has a mood station');
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref: tile.ref, title: tile.title }] });
     const button = await screen.findByRole('button', { name: 'Open on your phone' });
-    expect(screen.queryByText('Press OK on a song to open it on your phone')).toBeNull();
+    expect(screen.queryByText('Press OK on a song for what you can do with it, such as opening it on your phone')).toBeNull();
     act(() => button.click());
     await waitFor(() => expect(fake.callsOf('qrCode')).toHaveLength(1));
     expect(String(fake.callsOf('qrCode')[0]?.args[0])).toBe(`https://music.example.com/${tile.ref.kind}/${tile.ref.id}`);

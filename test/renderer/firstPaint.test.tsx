@@ -65,7 +65,7 @@ describe("the first screen the kiosk shell draws", () => {
     const drawn = renderFirstScreen(view);
     expect(drawn.language).toBe('ja');
     expect(drawn.markup).toContain('スマートフォンでサインイン');
-    expect(drawn.markup).toContain('12 分 48 秒');
+    expect(drawn.markup).toContain('12\u00a0分 48\u00a0秒');
     expect(drawn.markup).toMatch(/<svg class="qr pairing-qr"/);
 
     const errors = await drawAndTakeOver(view, fake);
@@ -75,7 +75,7 @@ describe("the first screen the kiosk shell draws", () => {
     expect(qr).not.toBeNull();
     await nextTurn();
     expect(container.querySelector('svg.qr')).toBe(qr);
-    expect(screen.getByTestId('countdown').textContent).toContain('9 分 41 秒');
+    expect(screen.getByTestId('countdown').textContent).toContain('9\u00a0分 41\u00a0秒');
   });
 
   it('is Home with the cached rows, the clock at the drawing time, taken over as it is, then the clock at the real time', async () => {

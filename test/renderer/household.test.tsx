@@ -250,6 +250,24 @@ describe('Add a member', () => {
     expect(screen.queryByRole('heading', { name: '設定' })).toBeNull();
   });
 
+  it('starts on the code, as Pairing does, once the code arrives, not on Cancel', async () => {
+    const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Add a member' });
+    await act(async () => setFocus('settings-add-member'));
+    await press('select');
+    const withCode = fake.state().household.adding;
+    if (withCode === undefined) throw new Error('Add a member did not start');
+    // As the core answers: first asking the service for a code, then the code.
+    act(() => fake.setState({ household: { ...fake.state().household, adding: { ...withCode, pairing: { status: 'requesting-code', attempt: 1 } } } }));
+    await waitFor(() => expect(screen.queryByTestId('user-code')?.textContent ?? '').not.toBe('WDJB-MJHT'));
+    act(() => fake.setState({ household: { ...fake.state().household, adding: withCode } }));
+    expect(await screen.findByText('WDJB-MJHT')).toBeTruthy();
+    await expectFocus('pairing-code');
+    // OK on the code says it again; it does not cancel.
+    await press('select');
+    expect(fake.callsOf('cancelAddMember')).toHaveLength(0);
+  });
+
   it('says whose sign-in it renews when a member pairs again', async () => {
     renderApp({ scenario: 'add-again', language: 'en', territory: 'SG' });
     expect(await screen.findByRole('heading', { name: `Sign in again, ${david?.name}` })).toBeTruthy();

@@ -40,7 +40,7 @@ describe('pairing screen', () => {
 
   it.each([
     ['zh-Hant', '代碼將在 9 分鐘 41 秒後失效', '代碼將在 59 秒後失效'],
-    ['ja', 'あと 9 分 41 秒でコードの有効期限が切れます', 'あと 59 秒でコードの有効期限が切れます'],
+    ['ja', 'あと 9\u00a0分 41\u00a0秒でコードの有効期限が切れます', 'あと 59\u00a0秒でコードの有効期限が切れます'],
     ['en', 'Code expires in 9 min, 41 sec', 'Code expires in 59 sec'],
   ] as const)('says the time left as words of %s, not as a clock time', async (language, early, late) => {
     renderApp({ scenario: 'pairing', language, now: () => NOW });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiagnosticsView } from '../../shared/bridge';
 import { renderApp } from './helpers';
@@ -58,15 +58,27 @@ describe('settings: how the sign-in is protected', () => {
     expect(screen.queryByText(/keyring/)).toBeNull();
   });
 
-  it('memory only: "You\'ll need to sign in again after a restart", and the reason with its setting under Diagnostics', async () => {
+  it('memory only: "You\'ll need to sign in again after a restart", and under Diagnostics the reason with whom to ask', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }] });
+    // The core's own words, for the log and the operator: they name the setting.
     const reason = 'No vault key is configured, so the sign-in is kept in memory only. Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.';
     await act(async () => fake.setState({ storage: { protection: 'memory', reason, reasonKey: 'storage.noVaultKey' } }));
     const account = (await screen.findByText('How your sign-in is protected')).closest('section');
     expect(account?.textContent).toContain("You'll need to sign in again after a restart.");
     expect(account?.textContent).not.toMatch(/systemd|TUNEWALL_|memory/);
-    const why = await screen.findByText(`Reason: ${reason}`);
-    expect(why.closest('section')?.querySelector('h2')?.textContent).toBe('Diagnostics');
+    const why = await screen.findByText('Reason: No vault key is set up, so the sign-in is kept in memory only. Ask whoever set up this TV to give Tunewall a vault key.');
+    const diagnostics = why.closest('section');
+    expect(diagnostics?.querySelector('h2')?.textContent).toBe('Diagnostics');
+    expect(diagnostics?.textContent).not.toMatch(/TUNEWALL_|--storage|systemd/);
+  });
+
+  it.each(['zh-Hant', 'ja'] as const)('%s: the reason under Diagnostics names no variable either', async (language) => {
+    const { fake } = renderApp({ scenario: 'home', language, screens: [{ name: 'settings' }] });
+    for (const reasonKey of ['storage.noVaultKey', 'storage.noKeyring', 'storage.vaultKeyInvalid'] as const) {
+      await act(async () => fake.setState({ storage: { protection: 'memory', reason: 'set TUNEWALL_VAULT_KEY_FILE', reasonKey, params: { path: '/k' } } }));
+      await waitFor(() => expect(document.querySelector('.diagnostics-storage')?.textContent ?? '').toMatch(/這台電視的人|このテレビを設置した人/));
+      expect(document.querySelector('.settings')?.textContent).not.toMatch(/TUNEWALL_|--storage|systemd/);
+    }
   });
 
   it.each([

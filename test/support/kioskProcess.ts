@@ -8,9 +8,8 @@ import { z } from 'zod';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const ENTRY = join(REPO, 'out/kiosk/index.js');
-const ORIGIN_LINE = /^Tunewall kiosk shell on (http:\/\/127\.0\.0\.1:\d+)$/m;
 /** The launch page: a file only this user can read, holding the one-time launch key (never printed itself). */
-const LAUNCH_LINE = /^Tunewall kiosk shell: (file:\/\/\S+)$/m;
+export const LAUNCH_LINE = /^Open Tunewall in a browser on this machine: (file:\/\/\S+)$/m;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -32,10 +31,9 @@ export interface KioskProcess {
   exited: Promise<number | null>;
 }
 
-const EmbeddedLogSchema = z.object({ message: z.literal('no credentials configured: using the embedded sandbox'), origin: z.string().url() });
-
-/** The embedded sandbox's origin, from the shell's JSON log lines; undefined when it was pointed at a service. */
-export function embeddedSandboxOrigin(stderr: string): string | undefined {
+/** The `origin` of the first JSON log line with `message`, from what the shell wrote on stderr. */
+function loggedOrigin(stderr: string, message: string): string | undefined {
+  const schema = z.object({ message: z.literal(message), origin: z.string().url() });
   for (const line of stderr.split('\n')) {
     if (!line.startsWith('{')) continue;
     let parsed: unknown;
@@ -44,10 +42,20 @@ export function embeddedSandboxOrigin(stderr: string): string | undefined {
     } catch {
       continue; // a partial line still being written; the next chunk completes it
     }
-    const hit = EmbeddedLogSchema.safeParse(parsed);
+    const hit = schema.safeParse(parsed);
     if (hit.success) return hit.data.origin;
   }
   return undefined;
+}
+
+/** The embedded sandbox's origin, from the shell's JSON log lines; undefined when it was pointed at a service. */
+export function embeddedSandboxOrigin(stderr: string): string | undefined {
+  return loggedOrigin(stderr, 'no credentials configured: using the embedded sandbox');
+}
+
+/** The shell's own loopback origin, from its log (a person reads only the launch page's line on stdout). */
+export function shellOrigin(stderr: string): string | undefined {
+  return loggedOrigin(stderr, 'listening');
 }
 
 /**
@@ -87,12 +95,13 @@ export async function spawnKioskShell(env: Record<string, string>, options: { op
     const timer = setTimeout(() => fail(new Error(`The kiosk shell printed no launch URL.\n${stderr}`)), START_TIMEOUT_MS);
     const check = (): void => {
       const page = openBrowser ? '' : LAUNCH_LINE.exec(stdout)?.[1];
-      const at = ORIGIN_LINE.exec(stdout)?.[1];
+      const at = shellOrigin(stderr);
       if (page === undefined || at === undefined) return;
       clearTimeout(timer);
       done([page, at]);
     };
     child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
       fail(new Error(`The kiosk shell exited (${String(code)}) before printing its URL.\n${stderr}`));

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningSandbox } from '../../sandbox/index';
 import type { AppState } from '../../shared/bridge';
+import { LAUNCH_LINE, shellOrigin } from './kioskProcess';
 
 const REPO = resolve(import.meta.dirname, '../..');
 /** Generous: a busy machine starts tsx slowly. The waits end as soon as the state is reached. */
@@ -63,10 +64,10 @@ export async function startSourceShell(env: NodeJS.ProcessEnv, args: string[] = 
     child.kill('SIGTERM');
     await exited;
   };
-  const origin = await waitFor(() => /^Tunewall kiosk shell on (\S+)$/m.exec(out)?.[1], 'the shell to listen', exited, () => err);
+  const origin = await waitFor(() => shellOrigin(err), 'the shell to listen', exited, () => err);
   let cookie = '';
   if (args.includes('--print-url')) {
-    const page = await waitFor(() => /^Tunewall kiosk shell: (file:\S+)$/m.exec(out)?.[1], 'a launch page', exited, () => err);
+    const page = await waitFor(() => LAUNCH_LINE.exec(out)?.[1], 'a launch page', exited, () => err);
     const target = /content="0;url=([^"]+)"/.exec(readFileSync(fileURLToPath(page), 'utf8'))?.[1]?.replace(/&amp;/g, '&');
     if (target === undefined) throw new Error('the launch page holds no launch URL');
     const launch = await fetch(target, { redirect: 'manual' });

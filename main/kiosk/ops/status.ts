@@ -5,6 +5,7 @@
  * answers. Nothing here holds a token, a member's name or an id.
  */
 import type { AppState } from '../../../shared/bridge';
+import type { FetchLike } from '../../core/ports';
 
 export const SCREENS = ['pairing', 'home', 'detail', 'settings', 'idle', 'other'] as const;
 export type ScreenName = (typeof SCREENS)[number];
@@ -154,13 +155,17 @@ export function catalogOutcome(result: { status: number } | { error: unknown }):
   return { ok: false, kind: status >= 500 ? 'server' : 'client' };
 }
 
-/** The shell's fetch, noting every catalog answer (never its body) in `status`. Token requests are not the catalog. */
+/**
+ * The shell's fetch, noting every catalog answer (never its body) in `status`. Token requests are not the catalog, and
+ * neither is a reachability probe (Settings' diagnostics, the offline backoff): it asks without a token on purpose, so
+ * its 401 is the answer it expects, not an error a fleet should be paged for.
+ */
 export function observedFetch(
   status: OpsStatus,
-  inner: (input: string, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init),
-): (input: string, init?: RequestInit) => Promise<Response> {
+  inner: FetchLike = (input, init) => fetch(input, init),
+): FetchLike {
   return async (input, init) => {
-    const catalog = /\/v1\.1\//.test(input);
+    const catalog = /\/v1\.1\//.test(input) && init?.purpose !== 'probe';
     try {
       const response = await inner(input, init);
       if (catalog) status.noteCatalog(catalogOutcome({ status: response.status }));

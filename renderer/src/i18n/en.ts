@@ -59,7 +59,7 @@ export const en = {
     shuffledNote: 'Listed in a new random order each time you open it',
     shuffleAgain: 'Shuffle again',
     openOnPhone: 'Open on your phone',
-    trackOnPhoneHint: 'Press OK on a song to open it on your phone',
+    trackOnPhoneHint: 'Press OK on a song for what you can do with it, such as opening it on your phone',
     phoneTitle: 'Scan to open on your phone',
     phoneHint: 'Tunewall shows the music; your phone plays it.',
     explicit: 'Explicit',
@@ -298,13 +298,13 @@ export const en = {
     storage: {
       memoryPolicy: 'The storage policy is "memory": Tunewall keeps the sign-in in memory only, so you sign in again after each restart.',
       noCipher: 'Tunewall cannot encrypt the sign-in on this system, so it keeps it in memory only and you sign in again after each restart.',
-      noKeyring: 'This system has no keyring to protect the sign-in, so Tunewall keeps it in memory only and you sign in again after each restart. To keep it across restarts with weaker protection, set the storage policy to allow-weak (TUNEWALL_STORAGE_POLICY=allow-weak or --storage-policy=allow-weak).',
+      noKeyring: 'This system has no keyring to protect the sign-in, so Tunewall keeps it in memory only and you sign in again after each restart. Whoever set up this TV can let it keep the sign-in with weaker protection (the storage policy allow-weak).',
       weak: 'This system has no keyring: the sign-in is stored encrypted with a key that offers little protection (storage policy allow-weak).',
       writeFailed: 'Tunewall could not save the sign-in, so it keeps it in memory only until the next restart.',
       noEncryption: 'This system offers no encryption for stored sign-in details, so Tunewall keeps them in memory only.',
-      noVaultKey: 'No vault key is configured, so the sign-in is kept in memory only. Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.',
-      vaultKeyUnreadable: 'The vault key file {{path}} cannot be read ({{detail}}), so the sign-in is kept in memory only. Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.',
-      vaultKeyInvalid: 'The vault key file {{path}} does not hold a 32-byte key, so the sign-in is kept in memory only. Provide a 32-byte key file (for example the systemd credential tunewall-vault-key) or set TUNEWALL_VAULT_KEY_FILE.',
+      noVaultKey: 'No vault key is set up, so the sign-in is kept in memory only. Ask whoever set up this TV to give Tunewall a vault key.',
+      vaultKeyUnreadable: 'The vault key file {{path}} cannot be read ({{detail}}), so the sign-in is kept in memory only. Ask whoever set up this TV to check the key file.',
+      vaultKeyInvalid: 'The vault key file {{path}} does not hold a valid key, so the sign-in is kept in memory only. Ask whoever set up this TV to replace the key file.',
     },
     /** After the key as written (shown apart): what is wrong, and `_next` / `_default` what Tunewall uses instead. */
     config: {

@@ -61,7 +61,7 @@ export const zhHant: Resources = {
     shuffledNote: '每次開啟時，歌曲都以新的隨機順序排列',
     shuffleAgain: '重新隨機排序',
     openOnPhone: '在手機上開啟',
-    trackOnPhoneHint: '在歌曲上按 OK，即可在手機上開啟',
+    trackOnPhoneHint: '在歌曲上按 OK，可以選擇要做的事，例如在手機上開啟',
     phoneTitle: '掃描後在手機上開啟',
     phoneHint: 'Tunewall 顯示音樂資訊，由手機播放。',
     explicit: '含露骨內容',
@@ -300,13 +300,13 @@ export const zhHant: Resources = {
     storage: {
       memoryPolicy: '儲存方式設為「memory」：Tunewall 只把登入資料保存在記憶體中，所以每次重新啟動後都要再登入一次。',
       noCipher: 'Tunewall 無法在這個系統上加密登入資料，所以只保存在記憶體中，每次重新啟動後都要再登入一次。',
-      noKeyring: '這個系統沒有可以保護登入資料的金鑰圈，所以 Tunewall 只把登入資料保存在記憶體中，每次重新啟動後都要再登入一次。若要在重新啟動後保留登入（保護較弱），請把儲存方式設為 allow-weak（TUNEWALL_STORAGE_POLICY=allow-weak 或 --storage-policy=allow-weak）。',
+      noKeyring: '這個系統沒有可以保護登入資料的金鑰圈，所以 Tunewall 只把登入資料保存在記憶體中，每次重新啟動後都要再登入一次。安裝這台電視的人可以讓它以較弱的保護保留登入（儲存方式 allow-weak）。',
       weak: '這個系統沒有金鑰圈：登入資料是用保護力很弱的金鑰加密儲存的（儲存方式 allow-weak）。',
       writeFailed: 'Tunewall 無法儲存登入資料，所以在下次重新啟動前只保存在記憶體中。',
       noEncryption: '這個系統無法加密要儲存的登入資料，所以 Tunewall 只把它們保存在記憶體中。',
-      noVaultKey: '沒有設定保管庫金鑰，所以登入資料只保存在記憶體中。請提供 32 位元組的金鑰檔（例如 systemd 憑證 tunewall-vault-key），或設定 TUNEWALL_VAULT_KEY_FILE。',
-      vaultKeyUnreadable: '無法讀取保管庫金鑰檔 {{path}}（{{detail}}），所以登入資料只保存在記憶體中。請提供 32 位元組的金鑰檔（例如 systemd 憑證 tunewall-vault-key），或設定 TUNEWALL_VAULT_KEY_FILE。',
-      vaultKeyInvalid: '保管庫金鑰檔 {{path}} 裡不是 32 位元組的金鑰，所以登入資料只保存在記憶體中。請提供 32 位元組的金鑰檔（例如 systemd 憑證 tunewall-vault-key），或設定 TUNEWALL_VAULT_KEY_FILE。',
+      noVaultKey: '沒有設定保管庫金鑰，所以登入資料只保存在記憶體中。請安裝這台電視的人為 Tunewall 設定保管庫金鑰。',
+      vaultKeyUnreadable: '無法讀取保管庫金鑰檔 {{path}}（{{detail}}），所以登入資料只保存在記憶體中。請安裝這台電視的人檢查這個金鑰檔。',
+      vaultKeyInvalid: '保管庫金鑰檔 {{path}} 裡不是有效的金鑰，所以登入資料只保存在記憶體中。請安裝這台電視的人更換這個金鑰檔。',
     },
     /** After the key as written (shown apart): what is wrong, and `_next` / `_default` what Tunewall uses instead. */
     config: {

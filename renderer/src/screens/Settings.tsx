@@ -1,7 +1,7 @@
 import { FocusContext, doesFocusableExist, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagnosticsView, LanguageSetting, TextSize, UiError } from '../../../shared/bridge';
+import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import { VoiceGuidanceSetting } from '../a11y/VoiceGuidanceSetting';
 import { Dialog } from '../components/Dialog';
@@ -9,7 +9,8 @@ import { FocusButton } from '../components/FocusButton';
 import { PointerBack } from '../components/LeaveDialog';
 import { ConfigProblems } from '../components/GlobalBanners';
 import { MembersSettings } from './household/MembersSettings';
-import { revealFocused } from '../components/Tile';
+import { DisplayChoices } from './settings/DisplayChoices';
+import { reveal } from './settings/reveal';
 import { errorText } from '../i18n/errorText';
 import { dateFormat } from '../i18n/formats';
 import { columnNavigation } from '../input/columnNavigation';
@@ -28,55 +29,11 @@ const LANGUAGES: { value: LanguageSetting; label: string | undefined }[] = [
   { value: 'ja', label: '日本語' },
 ];
 
-// Listed here rather than imported, as the territories are: shared/bridgeArgs brings the schema library.
-const TEXT_SIZES = [100, 125, 150] as const satisfies readonly TextSize[];
-
-const reveal = (node: HTMLElement): void => revealFocused(node, 'nearest');
 /** Each card is a column: Right from the language choices reaches the Account card, Down stays in a card. */
 const byColumn = columnNavigation((node) => node.closest('.settings .card'));
 
 export function territoryFocusKey(territory: Territory): string {
   return `territory:${territory}`;
-}
-
-/** Text size and contrast, for low vision: applied at once, kept by the main side. */
-function DisplayChoices() {
-  const { t } = useTranslation();
-  const { bridge } = useTunewall();
-  const display = useApp((s) => s.state?.display);
-  if (display === undefined) return null;
-  return (
-    <>
-      <h2 id="settings-text-size">{t('settings.textSize')}</h2>
-      <div className="choices" role="group" aria-labelledby="settings-text-size">
-        {TEXT_SIZES.map((size) => (
-          <FocusButton
-            key={size}
-            focusKey={`text-size:${size}`}
-            selected={display.textSize === size}
-            onSelect={() => void bridge.setDisplay({ textSize: size })}
-            onFocused={reveal}
-          >
-            {t('settings.percent', { value: size })}
-          </FocusButton>
-        ))}
-      </div>
-      <h2 id="settings-contrast">{t('settings.contrast')}</h2>
-      <div className="choices" role="group" aria-labelledby="settings-contrast">
-        {([false, true] as const).map((on) => (
-          <FocusButton
-            key={String(on)}
-            focusKey={`contrast:${on ? 'high' : 'standard'}`}
-            selected={display.highContrast === on}
-            onSelect={() => void bridge.setDisplay({ highContrast: on })}
-            onFocused={reveal}
-          >
-            {on ? t('settings.contrastHigh') : t('settings.contrastStandard')}
-          </FocusButton>
-        ))}
-      </div>
-    </>
-  );
 }
 
 export function Settings() {

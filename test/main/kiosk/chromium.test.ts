@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, findChromium, rootNotice } from '../../../main/kiosk/chromium';
+import { chromiumArgs, findChromium, rootNotice, screenSize } from '../../../main/kiosk/chromium';
 
 let dir: string;
 beforeAll(() => {
@@ -46,6 +46,34 @@ describe('chromiumArgs', () => {
     const url = 'http://127.0.0.1:4000/launch?key=a%20b&x=1';
     const args = chromiumArgs({ ...base, url, kiosk: true });
     expect(args.filter((a) => a.includes('launch?key='))).toEqual([`--app=${url}`]);
+  });
+});
+
+describe('the window on a bare X display', () => {
+  const base = { executable: '/usr/bin/chromium', url: 'file:///run/page.html', userDataDir: '/data/chromium', kiosk: true };
+  const xwininfo = '\nxwininfo: Window id: 0x3a1 (the root window) (has no name)\n\n  Absolute upper-left X:  0\n  Width: 1920\n  Height: 1080\n  Depth: 24\n';
+  const asked: string[] = [];
+  const display = (wm: string) => async (command: string) => {
+    asked.push(command);
+    return command === 'xprop' ? wm : xwininfo;
+  };
+
+  it('is the screen: its size from the root window, at its top left, when no window manager would size it', async () => {
+    const screen = await screenSize({ DISPLAY: ':0' }, display('_NET_SUPPORTING_WM_CHECK:  no such atom on any window.\n'));
+    expect(screen).toEqual({ width: 1920, height: 1080 });
+    const args = chromiumArgs({ ...base, screen });
+    expect(args).toContain('--window-position=0,0');
+    expect(args).toContain('--window-size=1920,1080');
+  });
+
+  it("is left to the window manager or the Wayland compositor when there is one, and to Chromium when X can't be asked", async () => {
+    expect(await screenSize({ DISPLAY: ':0' }, display('_NET_SUPPORTING_WM_CHECK(WINDOW): window id # 0x600006\n'))).toBeUndefined();
+    asked.length = 0;
+    expect(await screenSize({ DISPLAY: ':0', WAYLAND_DISPLAY: 'wayland-0' }, display(''))).toBeUndefined();
+    expect(await screenSize({}, display(''))).toBeUndefined();
+    expect(asked).toEqual([]);
+    expect(await screenSize({ DISPLAY: ':0' }, async () => undefined)).toBeUndefined();
+    expect(chromiumArgs(base).filter((a) => a.startsWith('--window-'))).toEqual([]);
   });
 });
 

@@ -71,10 +71,10 @@ export function createNetworkStatus(deps: NetworkStatusDeps): NetworkStatus {
     if (deps.apiUrl === undefined) return undefined;
     const started = clock.monotonic();
     try {
-      // Any answer (a 401 without a token included) means the service is reachable.
+      // Any answer (a 401 without a token included) means the service is reachable; a probe, not a catalog request.
       const response = await deps.fetch(
         `${deps.apiUrl.replace(/\/v1\.1\/?$/, '')}/v1.1/charts?territory=${deps.territory()}&limit=1`,
-        { signal: AbortSignal.timeout(5000) },
+        { signal: AbortSignal.timeout(5000), purpose: 'probe' },
       );
       await response.body?.cancel();
       return response.status >= 500 ? undefined : clock.monotonic() - started;

@@ -1,5 +1,5 @@
-import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect } from 'react';
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddingMember } from '../../../../shared/bridge';
 import { FocusButton } from '../../components/FocusButton';
@@ -37,8 +37,14 @@ export function AddMember({ adding }: { adding: AddingMember }) {
 
   useEffect(() => intents.on('back', () => void bridge.cancelAddMember()), [bridge]);
   const primary = keyPress ? NEW_CODE_KEY : code !== undefined ? CODE_KEY : CANCEL_KEY;
+  // Where Pairing starts: on the code once it is there. While the service is asked for one, Cancel holds focus so the
+  // remote has something to press; that stand-in gives way to the code unless the viewer has moved since.
+  const standIn = useRef(false);
   useEffect(() => {
-    if (keyPress || focusIsLost()) void setFocus(primary);
+    const waiting = standIn.current && getCurrentFocusKey() === CANCEL_KEY;
+    if (!keyPress && !focusIsLost() && !waiting) return;
+    standIn.current = primary === CANCEL_KEY;
+    void setFocus(primary);
   }, [primary, keyPress]);
 
   const title = again !== undefined ? t('household.againTitle', { name: again.name }) : t('household.addTitle');
