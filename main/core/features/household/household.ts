@@ -16,7 +16,7 @@ import type { MemberSlot, StoredMember } from '../settings/settings';
 import { memberView } from '../settings/settings';
 import type { HouseholdStore } from './householdStore';
 import { householdError } from './householdErrors';
-import { hashPin, pinMatches } from './pin';
+import { checkPin, hashPin } from './pin';
 
 export type HouseholdSession = Pick<
   AuthSession,
@@ -37,7 +37,7 @@ export interface HouseholdDeps {
   store: HouseholdStore;
   session: HouseholdSession | undefined;
   cache: Pick<RowCache, 'clear'>;
-  config: { guestMode: boolean; skipChooser: boolean; kiosk: Pick<KioskConfig, 'enabled' | 'member'> };
+  config: { guestMode: boolean; skipChooser: boolean; resetPin?: boolean; kiosk: Pick<KioskConfig, 'enabled' | 'member'> };
   logger: Logger;
   changed: () => void;
 }
@@ -69,6 +69,11 @@ const OK: Result<void> = { ok: true, value: undefined };
 export function createHousehold(deps: HouseholdDeps): Household {
   const { store, session, config } = deps;
   const explicitListeners: Array<() => void> = [];
+  if (config.resetPin === true && store.pin() !== undefined) {
+    // An adult's way out of a forgotten or damaged PIN. The child marks stay; nothing guards them until a new PIN is set.
+    store.clearPin();
+    deps.logger.warn('household: the PIN was reset at start (reset-pin); set a new one in Settings and remove the setting');
+  }
   /** Runs `change`, telling the listeners when it turned explicit tracks on or off for the one on screen. */
   const changing = (change: () => void): void => {
     const before = hideExplicit();
@@ -99,7 +104,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
     const hash = store.pin();
     if (hash === undefined) return undefined;
     if (pin === undefined) return householdError('pinNeeded');
-    return PinSchema.safeParse(pin).success && pinMatches(pin, hash) ? undefined : householdError('pinWrong');
+    if (!PinSchema.safeParse(pin).success) return householdError('pinWrong');
+    const checked = checkPin(pin, hash);
+    if (checked === 'unusable') {
+      deps.logger.warn('household: the stored PIN hash cannot be checked; an adult resets it with reset-pin');
+      return householdError('pinDamaged');
+    }
+    return checked === 'match' ? undefined : householdError('pinWrong');
   }
 
   function known(key: string): boolean {

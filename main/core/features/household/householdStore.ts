@@ -41,6 +41,7 @@ export interface HouseholdStore {
   setSkipChooser(skip: boolean): void;
   pin(): PinHash | undefined;
   setPin(pin: PinHash): void;
+  clearPin(): void;
   /** The key whose profile names the service's member `id`, other than `except`. */
   keyOfMember(id: string, except: string): string | undefined;
   /**
@@ -101,6 +102,11 @@ export function createHouseholdStore(store: KeyValueStore, logger: Logger): Hous
     pin: () => data.pin,
     setPin(pin) {
       data.pin = pin;
+      save();
+    },
+    clearPin() {
+      if (data.pin === undefined) return;
+      delete data.pin;
       save();
     },
     keyOfMember(id, except) {

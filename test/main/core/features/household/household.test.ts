@@ -45,7 +45,11 @@ function fakeSession(keys: string[]) {
   return { session: session satisfies HouseholdSession, calls };
 }
 
-function setup(keys: string[], config: Partial<{ guestMode: boolean; skipChooser: boolean; kioskEnabled: boolean; kioskMember: string }> = {}, store = new MemoryStore()) {
+function setup(
+  keys: string[],
+  config: Partial<{ guestMode: boolean; skipChooser: boolean; kioskEnabled: boolean; kioskMember: string; resetPin: boolean }> = {},
+  store = new MemoryStore(),
+) {
   const { session, calls } = fakeSession(keys);
   const cleared: unknown[] = [];
   let changed = 0;
@@ -56,6 +60,7 @@ function setup(keys: string[], config: Partial<{ guestMode: boolean; skipChooser
     config: {
       guestMode: config.guestMode ?? true,
       skipChooser: config.skipChooser ?? false,
+      resetPin: config.resetPin ?? false,
       kiosk: { enabled: config.kioskEnabled ?? false, member: config.kioskMember },
     },
     logger: memoryLogger(),
@@ -203,5 +208,29 @@ describe('the household', () => {
   it('says when the household is full', async () => {
     const h = setup(['1', '2', '3', '4', '5', '6']);
     expect(await h.household.handlers.addMember()).toMatchObject({ ok: false, error: { kind: 'denied', messageKey: 'household.full', params: { max: 6 } } });
+  });
+  it('a stored PIN hash that cannot be checked is refused with how an adult resets it, never a throw; reset-pin clears it at start', async () => {
+    const h = setup(['kid', 'mum']);
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    await h.household.handlers.chooseProfile('kid');
+    const stored = h.store.get('household') as { pin: { salt: string; hash: string } };
+    // A hash of the wrong length (a damaged file, or one another program wrote).
+    for (const hash of [Buffer.alloc(16, 1).toString('base64'), Buffer.alloc(64, 1).toString('base64'), '!!']) {
+      h.store.set('household', { ...stored, pin: { ...stored.pin, hash } });
+      const again = setup(['kid', 'mum'], {}, h.store);
+      again.session.active = 'kid';
+      const refused = { kind: 'denied', messageKey: 'household.pinDamaged' };
+      expect(error(await again.household.handlers.chooseProfile('mum', '2468'))).toEqual(refused);
+      expect(error(await again.household.handlers.setPin('1111', '2468'))).toEqual(refused);
+      expect(error(await again.household.handlers.setChild('kid', false, '2468'))).toEqual(refused);
+      expect(again.session.activeMember).toBe('kid');
+    }
+    // The adult starts Tunewall once with reset-pin: no PIN, the child mark kept, and a new PIN can be set.
+    const reset = setup(['kid', 'mum'], { resetPin: true }, h.store);
+    expect(reset.household.view()).toMatchObject({ pinSet: false, members: [{ key: 'kid', child: true }, { key: 'mum', child: false }] });
+    expect((await reset.household.handlers.setPin('1357')).ok).toBe(true);
+    reset.session.active = 'kid';
+    expect(error(await reset.household.handlers.chooseProfile('mum', '1357'))).toBeUndefined();
   });
 });
