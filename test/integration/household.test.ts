@@ -67,6 +67,33 @@ async function choose(h: Harness, key: string, name: string): Promise<string[]> 
 }
 
 describe('several members on one TV', () => {
+  it("a child's profile signs nobody out and adds nobody without the PIN", async () => {
+    const h = await startCore({ sandbox, store: new MemoryStore(), cipher: recordingCipher() });
+    await pairMember(h, sandbox, ANNA);
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    const anna = keyOf(both, ANNA_NAME);
+    const hanako = keyOf(both, HANAKO_NAME);
+    value(await h.core.handlers.setPin('2468'));
+    value(await h.core.handlers.setChild(hanako, true, '2468'));
+    const refusal = (result: Result<void>) => (result.ok ? 'ok' : result.error.messageKey);
+    // As the child: the parent, then the child itself, then a new member; each refused.
+    expect(refusal(await h.core.handlers.signOutMember(anna))).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.signOutMember(anna, '1357'))).toBe('household.pinWrong');
+    expect(refusal(await h.core.handlers.signOut())).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.signOutMember(hanako))).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.addMember())).toBe('household.pinNeeded');
+    const after = await h.core.handlers.getState();
+    expect(after.household.members.map((m) => m.name)).toEqual([ANNA_NAME, HANAKO_NAME]);
+    expect(after.household.active).toBe(hanako);
+    expect(after.household.adding).toBeUndefined();
+    expect(after.auth).toMatchObject({ status: 'signed-in', member: { name: HANAKO_NAME } });
+    // The PIN lets the change through.
+    expect(refusal(await h.core.handlers.signOutMember(anna, '2468'))).toBe('ok');
+    expect((await h.core.handlers.getState()).household.members.map((m) => m.name)).toEqual([HANAKO_NAME]);
+    expect(refusal(await h.core.handlers.signOut('2468'))).toBe('ok');
+    await h.until((s) => s.auth.status === 'pairing');
+  });
+
   it('two members pair one after the other, keep their own favourites, survive a restart, and sign out one by one', async () => {
     const store = new MemoryStore();
     const cipher = recordingCipher();

@@ -80,7 +80,7 @@ describe("Who's listening?", () => {
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dialog.isConnected).toBe(false);
-    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([[arif?.key]]);
+    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([[arif?.key, undefined]]);
     await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Sign out ${arif?.name ?? ''}`) })).toBeNull());
     // Back leaves the mode, not the screen.
     await press('back');

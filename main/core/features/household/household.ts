@@ -58,6 +58,11 @@ export interface Household {
   memberSlot: MemberSlot;
   /** Who is on screen now (a member's key, GUEST_KEY or undefined); remembered as the last chosen. */
   onScreen(): string | undefined;
+  /**
+   * Why a change to the household may not go ahead with `pin` (a child's profile on screen, and the PIN missing or
+   * wrong); undefined when it may. Every call that signs a member in or out asks it first.
+   */
+  childRefuses(pin: string | undefined): UiError | undefined;
   handlers: Pick<
     BridgeHandlers,
     'chooseProfile' | 'addMember' | 'cancelAddMember' | 'signOutMember' | 'setChild' | 'setPin' | 'setExplicit' | 'setSkipChooser'
@@ -111,6 +116,10 @@ export function createHousehold(deps: HouseholdDeps): Household {
       return householdError('pinDamaged');
     }
     return checked === 'match' ? undefined : householdError('pinWrong');
+  }
+
+  function childRefuses(pin: string | undefined): UiError | undefined {
+    return childOf(onScreen()) ? pinRefused(pin) : undefined;
   }
 
   function known(key: string): boolean {
@@ -195,14 +204,20 @@ export function createHousehold(deps: HouseholdDeps): Household {
       session.choose(key);
       return OK;
     },
-    addMember: async () => {
+    addMember: async (pin) => {
       if (session === undefined) return { ok: false, error: householdError('noSuchProfile') };
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
       return session.addMember() ? OK : { ok: false, error: householdError('full', { max: MAX_MEMBERS }) };
     },
     cancelAddMember: async () => session?.cancelAdding(),
-    signOutMember: async (key) => {
-      if (!ProfileKeySchema.safeParse(key).success || key === GUEST_KEY) return;
-      session?.signOutMember(key);
+    signOutMember: async (key, pin) => {
+      if (!ProfileKeySchema.safeParse(key).success || key === GUEST_KEY) return badArgument('profile');
+      if (session === undefined || !known(key)) return { ok: false, error: householdError('noSuchProfile') };
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
+      session.signOutMember(key);
+      return OK;
     },
     setChild: async (key, child, pin) => {
       if (!ProfileKeySchema.safeParse(key).success || typeof child !== 'boolean') return badArgument('profile');
@@ -258,6 +273,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
       explicitListeners.push(listener);
     },
     hideExplicit,
+    childRefuses,
     memberSlot,
     onScreen() {
       const now = onScreen();

@@ -233,4 +233,33 @@ describe('the household', () => {
     reset.session.active = 'kid';
     expect(error(await reset.household.handlers.chooseProfile('mum', '1357'))).toBeUndefined();
   });
+  it("while a child's profile is on screen, signing a member out or adding one needs the PIN; elsewhere it does not", async () => {
+    const h = setup(['kid', 'mum', 'dad']);
+    let adds = 0;
+    h.session.addMember = () => (adds += 1) > 0;
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    await h.household.handlers.chooseProfile('kid');
+    const needed = { kind: 'denied', messageKey: 'household.pinNeeded' };
+    const wrong = { kind: 'denied', messageKey: 'household.pinWrong' };
+    expect(error(await h.household.handlers.signOutMember('mum'))).toEqual(needed);
+    expect(error(await h.household.handlers.signOutMember('kid'))).toEqual(needed);
+    expect(error(await h.household.handlers.signOutMember('mum', '1111'))).toEqual(wrong);
+    expect(error(await h.household.handlers.addMember())).toEqual(needed);
+    expect(error(await h.household.handlers.addMember('1111'))).toEqual(wrong);
+    expect(h.household.childRefuses(undefined)?.messageKey).toBe('household.pinNeeded');
+    expect(h.household.view().members.map((m) => m.key)).toEqual(['kid', 'mum', 'dad']);
+    expect(adds).toBe(0);
+    // With the PIN, the change goes ahead.
+    expect((await h.household.handlers.signOutMember('dad', '2468')).ok).toBe(true);
+    expect((await h.household.handlers.addMember('2468')).ok).toBe(true);
+    expect(h.household.view().members.map((m) => m.key)).toEqual(['kid', 'mum']);
+    expect(adds).toBe(1);
+    // An adult on screen signs out and adds without it.
+    await h.household.handlers.chooseProfile('mum', '2468');
+    expect(h.household.childRefuses(undefined)).toBeUndefined();
+    expect((await h.household.handlers.addMember()).ok).toBe(true);
+    expect((await h.household.handlers.signOutMember('kid')).ok).toBe(true);
+    expect(error(await h.household.handlers.signOutMember('nobody'))).toEqual({ kind: 'not-found', messageKey: 'household.noSuchProfile' });
+  });
 });
