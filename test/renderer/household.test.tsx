@@ -223,6 +223,69 @@ describe('the PIN', () => {
   });
 });
 
+describe("a child's profile changes nobody's sign-in without the PIN", () => {
+  it('signing a member out from the chooser asks for the PIN before anyone is signed out', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'chooser' }] });
+    await expectFocus(profile(sophie?.key));
+    await act(async () => setFocus('chooser-manage'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: 'Sign out who?' })).toBeTruthy();
+    await act(async () => setFocus(profile(mei?.key)));
+    await press('select');
+    await screen.findByRole('dialog', { name: `Sign ${mei?.name} out of this TV?` });
+    await act(async () => setFocus('member-sign-out-confirm'));
+    await press('select');
+    const pin = await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('signOutMember')).toEqual([]);
+    await act(async () => typeDigits('9999'));
+    await press('select');
+    expect(await within(pin).findByText('That PIN is not right. Try again.')).toBeTruthy();
+    expect(fake.state().household.members.map((m) => m.key)).toContain(mei?.key);
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([
+      [mei?.key, '9999'],
+      [mei?.key, '1234'],
+    ]);
+    expect(fake.state().household.members.map((m) => m.key)).not.toContain(mei?.key);
+  });
+
+  it('Cancel on the PIN signs nobody out; Add a member and Sign out in Settings ask for it too', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Add a member' });
+    await act(async () => setFocus('settings-add-member'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('addMember')).toEqual([]);
+    await press('back');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectFocus('settings-add-member');
+    expect(fake.state().household.adding).toBeUndefined();
+
+    await act(async () => setFocus('settings-sign-out'));
+    await press('select');
+    await screen.findByRole('dialog', { name: `Sign ${sophie?.name} out of this TV?` });
+    await act(async () => setFocus('sign-out-confirm'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await act(async () => setFocus('pin-cancel'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('signOut')).toEqual([]);
+    expect(fake.state().household.members.map((m) => m.key)).toContain(sophie?.key);
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+
+    await act(async () => setFocus('settings-add-member'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeTruthy();
+    expect(fake.callsOf('addMember').map((call) => call.args)).toEqual([['1234']]);
+  });
+});
+
 describe('Add a member', () => {
   it("shows the pairing's code under its own title; Back cancels and returns to Settings", async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });

@@ -5,6 +5,7 @@ import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
 import { useApp, useTunewall } from '../../store/context';
 import { PinDialog } from './PinDialog';
+import { usePinGate } from './usePinGate';
 
 const PIN_KEY = 'settings-pin';
 
@@ -23,6 +24,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
   const [pinStep, setPinStep] = useState<PinStep | undefined>(undefined);
   const [error, setError] = useState<UiError | undefined>(undefined);
   const [saved, setSaved] = useState(false);
+  const gate = usePinGate('settings-add-member');
   if (household === undefined || household.active === undefined) return null;
   const active = household.active;
   const child = active === GUEST_KEY ? household.guest.child : household.members.some((m) => m.key === active && m.child);
@@ -64,7 +66,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
     <>
       <h2 id="settings-members">{t('household.members')}</h2>
       {household.members.length < MAX_MEMBERS && (
-        <FocusButton focusKey="settings-add-member" onSelect={() => void bridge.addMember().then(report)} onFocused={onFocused}>
+        <FocusButton focusKey="settings-add-member" onSelect={() => gate.guard((pin) => bridge.addMember(pin), report)} onFocused={onFocused}>
           {t('household.add')}
         </FocusButton>
       )}
@@ -113,6 +115,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
         ))}
       </div>
       {error !== undefined && <p className="row-error" role="alert">{errorText(t, error)}</p>}
+      {gate.dialog}
       {pinStep !== undefined && (
         <PinDialog
           key={pinStep.kind === 'current' && pinStep.wrong !== undefined ? 'current-again' : pinStep.kind}
