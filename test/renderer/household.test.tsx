@@ -349,13 +349,19 @@ describe("Settings' members part", () => {
     await screen.findByRole('dialog', { name: 'Choose a new PIN' });
     await act(async () => typeDigits('4321'));
     await press('select');
-    expect(await screen.findByText('PIN saved.')).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('4321'));
+    await press('select');
+    expect(await screen.findByText('PIN set.')).toBeTruthy();
     await expectFocus('settings-pin');
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the current PIN' });
     await act(async () => typeDigits('0000'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    await act(async () => typeDigits('5555'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
     await act(async () => typeDigits('5555'));
     await press('select');
     // The current PIN was wrong: asked again, saying so.
@@ -371,6 +377,37 @@ describe("Settings' members part", () => {
     await act(async () => setFocus('skip-chooser:on'));
     await press('select');
     expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true]]);
+  });
+});
+
+describe('a new PIN', () => {
+  it('is asked twice: two that differ set nothing and ask again; the same twice says "PIN set", shown and aloud, and what to do if it is forgotten', async () => {
+    const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }], voiceGuidance: true });
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    await screen.findByText("No PIN yet: set one to make a child's profile.");
+    await act(async () => setFocus('settings-pin'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('2581'));
+    await press('select');
+    const again = await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    expect(within(again).getByText('The two PINs were not the same. Choose the new PIN again.')).toBeTruthy();
+    expect(fake.callsOf('setPin')).toEqual([]);
+    expect(fake.state().household.pinSet).toBe(false);
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('setPin').map((call) => call.args)).toEqual([['2580', undefined]]);
+    expect(screen.getByText('PIN set.').getAttribute('role')).toBe('status');
+    await vi.waitFor(() => expect(spoken()).toContain('PIN set.'));
+    expect(screen.getByText('Forgotten it? An adult resets it where Tunewall is installed: see “A forgotten PIN” in the guide.')).toBeTruthy();
+    await expectFocus('settings-pin');
   });
 });
 

@@ -6,7 +6,7 @@ export const HOUSEHOLD_MESSAGES = {
   pinNeeded: "Enter the PIN: it guards leaving a child's profile, the child marks, and who is signed in on this TV.",
   pinWrong: 'That PIN is not right. Try again.',
   pinDamaged:
-    'The PIN kept on this TV is damaged and cannot be checked. An adult resets it: start Tunewall once with the reset-pin setting (see "A forgotten PIN" in the guide), then set a new PIN in Settings.',
+    'The PIN kept on this TV is damaged and cannot be checked. An adult resets it: start Tunewall once with the reset-pin setting (see “A forgotten PIN” in the guide), then set a new PIN in Settings.',
   pinFirst: "Set a PIN first: it keeps a child's profile from being changed or left.",
   full: (p: { max: number }) => `This TV keeps ${p.max} members at most. Sign one out to add another.`,
   noSuchProfile: 'That profile is not on this TV any more. Choose another one.',
