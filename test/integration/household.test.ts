@@ -67,6 +67,31 @@ async function choose(h: Harness, key: string, name: string): Promise<string[]> 
 }
 
 describe('several members on one TV', () => {
+  it("each member browses their own territory: a member added later gets their account's, not the one the first chose", async () => {
+    const store = new MemoryStore();
+    const cipher = recordingCipher();
+    const h = await startCore({ sandbox, store, cipher });
+    await pairMember(h, sandbox, ANNA);
+    expect((await h.core.handlers.getState()).territory).toBe('TW');
+    // The first member chooses another territory in Settings.
+    value(await h.core.handlers.setTerritory('HK'));
+    expect((await h.core.handlers.getState()).territory).toBe('HK');
+    // A JP account added afterwards browses JP.
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    await h.until((s) => s.territory === 'JP');
+    expect((await h.core.handlers.getState()).territory).toBe('JP');
+    expect(value(await h.core.handlers.loadRow('charts')).tiles.length).toBeGreaterThan(0);
+    // Back to the first member: their own choice; and both hold across a restart.
+    await choose(h, keyOf(both, ANNA_NAME), ANNA_NAME);
+    expect((await h.core.handlers.getState()).territory).toBe('HK');
+    await h.core.dispose();
+    const again = await startCore({ sandbox, store, cipher });
+    value(await again.core.handlers.chooseProfile(keyOf(both, HANAKO_NAME)));
+    await again.until((s) => memberNamed(HANAKO_NAME)(s) && s.territory === 'JP');
+    value(await again.core.handlers.chooseProfile(keyOf(both, ANNA_NAME)));
+    await again.until((s) => memberNamed(ANNA_NAME)(s) && s.territory === 'HK');
+  });
+
   it("a child's profile signs nobody out and adds nobody without the PIN", async () => {
     const h = await startCore({ sandbox, store: new MemoryStore(), cipher: recordingCipher() });
     await pairMember(h, sandbox, ANNA);

@@ -161,6 +161,16 @@ export function createHousehold(deps: HouseholdDeps): Household {
       const key = session?.activeMember;
       if (key !== undefined) store.updateRecord(key, { profile: undefined });
     },
+    chosenTerritory() {
+      const key = session?.activeMember;
+      return key === undefined ? undefined : store.record(key).territory;
+    },
+    chooseTerritory(territory) {
+      const key = session?.activeMember;
+      if (key === undefined) return false;
+      store.updateRecord(key, { territory });
+      return true;
+    },
   };
 
   function view(): HouseholdView {
