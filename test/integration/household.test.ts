@@ -229,6 +229,44 @@ describe('several members on one TV', () => {
     expect(favoriteIds(value(await h.core.handlers.loadRow('favorites'))).length).toBeGreaterThan(0);
   });
 
+  it('a member whose sign-in the service ended stays listed with "Sign in again" after a restart, and pairs again alone', async () => {
+    const store = new MemoryStore();
+    const cipher = recordingCipher();
+    const h = await startCore({ sandbox, store, cipher });
+    await pairMember(h, sandbox, ANNA);
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    const anna = keyOf(both, ANNA_NAME);
+    const hanako = keyOf(both, HANAKO_NAME);
+    expect(sandbox.control.revokeMember(ANNA)).toBeGreaterThan(0);
+    value(await h.core.handlers.chooseProfile(anna));
+    await h.until((s) => s.household.adding?.again === anna && s.household.members.some((m) => m.key === anna && m.needsPairing));
+    await h.core.handlers.cancelAddMember();
+    await h.core.dispose();
+
+    const again = await startCore({ sandbox, store, cipher });
+    // The one still signed in comes on screen; the other is listed, by name, to sign in again.
+    const restarted = await again.until(memberNamed(HANAKO_NAME));
+    expect(restarted.household.members).toEqual([
+      expect.objectContaining({ key: anna, name: ANNA_NAME, needsPairing: true }),
+      expect.objectContaining({ key: hanako, name: HANAKO_NAME, needsPairing: false }),
+    ]);
+    value(await again.core.handlers.chooseProfile(anna));
+    const asked = await again.until((s) => s.household.adding?.again === anna && s.household.adding.pairing.status === 'pairing');
+    expect(asked.household.adding?.pairing).toMatchObject({ notice: { reason: 'signed-out' } });
+    const pairing = asked.household.adding?.pairing;
+    if (pairing?.status !== 'pairing') throw new Error('not pairing');
+    expect(sandbox.control.approve(pairing.code.userCode, ANNA)).toBe(true);
+    await again.until(memberNamed(ANNA_NAME));
+    await again.core.dispose();
+    // Signed in again, they are no longer marked: a third start lists both signed in.
+    const third = await startCore({ sandbox, store, cipher, env: { TUNEWALL_SKIP_CHOOSER: 'on' } });
+    const settled = await third.until(memberNamed(ANNA_NAME));
+    expect(settled.household.members.map((m) => [m.key, m.needsPairing])).toEqual([
+      [anna, false],
+      [hanako, false],
+    ]);
+  });
+
   it('the same member approving a second time is recognised, not added twice', async () => {
     const h = await startCore({ sandbox });
     await pairMember(h, sandbox, ANNA);

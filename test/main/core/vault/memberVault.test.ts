@@ -207,4 +207,31 @@ describe('member vault', () => {
     expect(store.get(setAsideKey(memberTokensKey(a)))).toBeUndefined();
     expect(open(store, right).vault.load().map((m) => m.tokens.refreshToken)).toEqual(['refresh-SECRET-3']);
   });
+  it('a member whose sign-in the service ended stays in the index without tokens, across restarts, until paired again or signed out', () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const [a, b, c] = [1, 2, 3].map((n) => vault.add(tokens(n)));
+    vault.end(a ?? '', 'signed-out');
+    vault.end(c ?? '', 'expired');
+    expect(store.get(memberTokensKey(a ?? ''))).toBeUndefined();
+    expect(store.dump()).not.toContain('SECRET-1');
+    const reopened = open(store, cipher).vault;
+    expect(reopened.load().map((m) => m.key)).toEqual([b]);
+    expect(reopened.ended()).toEqual([
+      { key: a, reason: 'signed-out' },
+      { key: c, reason: 'expired' },
+    ]);
+    expect(reopened.order()).toEqual([a, b, c]);
+    // Paired again: signed in under the same key; signed out: gone from the index.
+    reopened.put(a ?? '', tokens(11));
+    reopened.remove(c ?? '');
+    const third = open(store, cipher).vault;
+    expect(third.load().map((m) => [m.key, m.tokens.accessToken])).toEqual([
+      [a, 'access-SECRET-11'],
+      [b, 'access-SECRET-2'],
+    ]);
+    expect(third.ended()).toEqual([]);
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [a, b] });
+  });
 });
