@@ -204,7 +204,11 @@ export interface AppState {
   guestModeAvailable: boolean;
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
   sandbox: { approveUrl: string } | undefined;
-  kiosk: { enabled: boolean; idleSeconds: number };
+  /**
+   * `home`: in a kiosk with a kiosk member configured, who idle mode puts back on screen (their key, or GUEST_KEY);
+   * choosing them needs no PIN. Undefined when none is configured or nobody here has that name.
+   */
+  kiosk: { enabled: boolean; idleSeconds: number; home?: string | undefined };
   household: HouseholdView;
   voiceGuidance: VoiceGuidanceView;
   version: string;

@@ -120,7 +120,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       systemLocale: deps.systemLocale,
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
-      kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds },
+      kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds, home: household.kioskHome() },
       household: householdView(),
       voiceGuidance: speech.view(),
       version: deps.version,

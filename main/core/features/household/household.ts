@@ -56,6 +56,8 @@ export interface Household {
   hideExplicit(): boolean;
   /** The profile slot the settings read: the member on screen's, with a second pairing of a member recognised. */
   memberSlot: MemberSlot;
+  /** In a kiosk, the configured kiosk member signed in here (or GUEST_KEY): who idle mode returns to. */
+  kioskHome(): string | undefined;
   /** Who is on screen now (a member's key, GUEST_KEY or undefined); remembered as the last chosen. */
   onScreen(): string | undefined;
   /**
@@ -132,6 +134,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
     return wanted === undefined ? undefined : keys.find((key) => store.record(key).profile?.name === wanted);
   }
 
+  function kioskHome(): string | undefined {
+    const wanted = config.kiosk.member?.trim();
+    if (!config.kiosk.enabled || wanted === undefined) return undefined;
+    if (wanted.toLowerCase() === GUEST_KEY) return config.guestMode ? GUEST_KEY : undefined;
+    return kioskNamed((session?.household ?? []).filter((m) => !m.needsPairing).map((m) => m.key));
+  }
+
   function kioskChoice(keys: readonly string[]): string | undefined {
     const wanted = config.kiosk.member?.trim();
     if (wanted !== undefined && wanted.toLowerCase() === GUEST_KEY && config.guestMode) return GUEST_KEY;
@@ -206,7 +215,8 @@ export function createHousehold(deps: HouseholdDeps): Household {
       if (!ProfileKeySchema.safeParse(key).success) return badArgument('profile');
       if (session === undefined || !known(key)) return { ok: false, error: householdError('noSuchProfile') };
       const leaving = onScreen();
-      if (leaving !== undefined && leaving !== key && childOf(leaving)) {
+      // A kiosk's own member is where idle mode returns, whoever a passer-by chose: no PIN to go back there.
+      if (leaving !== undefined && leaving !== key && childOf(leaving) && key !== kioskHome()) {
         const refused = pinRefused(pin);
         if (refused !== undefined) return { ok: false, error: refused };
       }
@@ -284,6 +294,7 @@ export function createHousehold(deps: HouseholdDeps): Household {
     },
     hideExplicit,
     childRefuses,
+    kioskHome,
     memberSlot,
     onScreen() {
       const now = onScreen();

@@ -262,4 +262,21 @@ describe('the household', () => {
     expect((await h.household.handlers.signOutMember('kid')).ok).toBe(true);
     expect(error(await h.household.handlers.signOutMember('nobody'))).toEqual({ kind: 'not-found', messageKey: 'household.noSuchProfile' });
   });
+  it("a kiosk names its member for idle mode, and going back to them needs no PIN, even from a child's profile", async () => {
+    const h = setup(['a', 'b', 'kid'], { kioskEnabled: true, kioskMember: 'Ben' });
+    h.name('a', 'Anna');
+    h.name('b', 'Ben');
+    h.name('kid', 'Kim');
+    expect(h.household.kioskHome()).toBe('b');
+    expect(setup(['a'], { kioskEnabled: true, kioskMember: 'guest' }).household.kioskHome()).toBe(GUEST_KEY);
+    expect(setup(['a'], { kioskEnabled: true }).household.kioskHome()).toBeUndefined();
+    expect(setup(['a'], { kioskEnabled: false, kioskMember: 'Ben' }).household.kioskHome()).toBeUndefined();
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    // A passer-by chose the child's profile: leaving it for anyone else asks the PIN; for the kiosk's member it does not.
+    await h.household.handlers.chooseProfile('kid');
+    expect(error(await h.household.handlers.chooseProfile('a'))).toEqual({ kind: 'denied', messageKey: 'household.pinNeeded' });
+    expect((await h.household.handlers.chooseProfile('b')).ok).toBe(true);
+    expect(h.session.activeMember).toBe('b');
+  });
 });
