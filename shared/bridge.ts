@@ -304,7 +304,8 @@ export interface TunewallBridge {
   setPin(pin: string, currentPin?: string): Promise<Result<void>>;
   /** Explicit tracks shown or hidden for the one on screen (a child's are always hidden). */
   setExplicit(explicit: 'show' | 'hide'): Promise<Result<void>>;
-  setSkipChooser(skip: boolean): Promise<void>;
+  /** Whether Tunewall starts on the last member; needs the PIN while a child's profile is on screen. */
+  setSkipChooser(skip: boolean, pin?: string): Promise<Result<void>>;
   /** A home row; painted from the cache when there is one, with a fresh copy pushed as a `row` event after. */
   loadRow(id: RowId): Promise<Result<RowView>>;
   getDetail(ref: DetailRef): Promise<Result<DetailView>>;

@@ -90,7 +90,7 @@ export const BRIDGE_ARGS = {
   setChild: z.tuple([ProfileKeySchema, z.boolean(), PinSchema.optional()]),
   setPin: z.tuple([PinSchema, PinSchema.optional()]),
   setExplicit: z.tuple([z.enum(['show', 'hide'])]),
-  setSkipChooser: z.tuple([z.boolean()]),
+  setSkipChooser: z.tuple([z.boolean(), PinSchema.optional()]),
   loadRow: z.tuple([RowIdSchema]),
   getDetail: z.tuple([DetailRefSchema]),
   getTracks: z.tuple([DetailRefSchema, TrackOffsetSchema, TrackLimitSchema]),

@@ -369,9 +369,9 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       record('setExplicit', explicit);
       return answer(await members.setExplicit(explicit));
     },
-    async setSkipChooser(skip) {
-      record('setSkipChooser', skip);
-      await members.setSkipChooser(skip);
+    async setSkipChooser(skip, given) {
+      record('setSkipChooser', skip, given);
+      return answer(await members.setSkipChooser(skip, given));
     },
     async loadRow(id) {
       record('loadRow', id);

@@ -182,8 +182,11 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       update({ explicit: value });
       return { ok: true, value: undefined };
     },
-    async setSkipChooser(skip: boolean): Promise<void> {
+    async setSkipChooser(skip: boolean, given?: string): Promise<Result<void>> {
+      const refused = childRefuses(given);
+      if (refused) return refused;
       update({ skipChooser: skip });
+      return OK;
     },
   };
 }

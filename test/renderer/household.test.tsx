@@ -284,6 +284,19 @@ describe("a child's profile changes nobody's sign-in without the PIN", () => {
     expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeTruthy();
     expect(fake.callsOf('addMember').map((call) => call.args)).toEqual([['1234']]);
   });
+
+  it('starting on the last member is asked for with the PIN too', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Start on the last member' });
+    await act(async () => setFocus('skip-chooser:on'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('setSkipChooser')).toEqual([]);
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    await waitFor(() => expect(fake.state().household.skipChooser).toBe(true));
+    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true, '1234']]);
+  });
 });
 
 describe('Add a member', () => {
@@ -376,7 +389,7 @@ describe("Settings' members part", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await act(async () => setFocus('skip-chooser:on'));
     await press('select');
-    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true]]);
+    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true, undefined]]);
   });
 });
 

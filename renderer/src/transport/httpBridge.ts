@@ -100,7 +100,7 @@ export function createHttpBridge(): TunewallBridge {
     setChild: (key, child, pin) => call('setChild', pin === undefined ? [key, child] : [key, child, pin]),
     setPin: (pin, currentPin) => call('setPin', currentPin === undefined ? [pin] : [pin, currentPin]),
     setExplicit: (explicit) => call('setExplicit', [explicit]),
-    setSkipChooser: (skip) => call('setSkipChooser', [skip]),
+    setSkipChooser: (skip, pin) => call('setSkipChooser', pin === undefined ? [skip] : [skip, pin]),
     loadRow: (id) => call('loadRow', [id]),
     getDetail: (ref) => call('getDetail', [ref]),
     getTracks: (ref, offset, limit) => call('getTracks', [ref, offset, limit]),

@@ -264,10 +264,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
       changing(() => (active === GUEST_KEY ? store.updateGuest({ explicit }) : store.updateRecord(active, { explicit })));
       return OK;
     },
-    setSkipChooser: async (skip) => {
-      if (typeof skip !== 'boolean') return;
+    setSkipChooser: async (skip, pin) => {
+      if (typeof skip !== 'boolean') return badArgument('skipChooser');
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
       store.setSkipChooser(skip);
       deps.changed();
+      return OK;
     },
   };
 

@@ -131,7 +131,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
             key={String(skip)}
             focusKey={`skip-chooser:${skip ? 'on' : 'off'}`}
             selected={household.skipChooser === skip}
-            onSelect={() => void bridge.setSkipChooser(skip)}
+            onSelect={() => gate.guard((pin) => bridge.setSkipChooser(skip, pin), report)}
             onFocused={onFocused}
           >
             {skip ? t('household.startLast') : t('household.startChooser')}

@@ -247,6 +247,8 @@ describe('the household', () => {
     expect(error(await h.household.handlers.signOutMember('mum', '1111'))).toEqual(wrong);
     expect(error(await h.household.handlers.addMember())).toEqual(needed);
     expect(error(await h.household.handlers.addMember('1111'))).toEqual(wrong);
+    expect(error(await h.household.handlers.setSkipChooser(true))).toEqual(needed);
+    expect(h.household.view().skipChooser).toBe(false);
     expect(h.household.childRefuses(undefined)?.messageKey).toBe('household.pinNeeded');
     expect(h.household.view().members.map((m) => m.key)).toEqual(['kid', 'mum', 'dad']);
     expect(adds).toBe(0);
