@@ -140,6 +140,9 @@ const ALL: Shot[] = [
   { name: 'chooser-pin-en', query: 'fake=child&screen=chooser&lang=en&territory=SG', keys: ['ArrowLeft', 'Enter', '1', '2'] },
   { name: 'chooser-pin-wrong-zh', query: 'fake=child&screen=chooser&lang=zh-Hant', keys: ['ArrowLeft', 'Enter', '9', '9', '9', '9', 'Enter'] },
   { name: 'chooser-pin-ja', query: 'fake=child&screen=chooser&lang=ja&territory=JP', keys: ['ArrowLeft', 'Enter', '5', 'ArrowUp'] },
+  // A child's profile on screen: signing a member out asks for the PIN first.
+  { name: 'chooser-child-sign-out-pin-en', query: 'fake=child&screen=chooser&lang=en&territory=SG', keys: ['ArrowDown', 'Enter', 'Enter', 'ArrowRight', 'Enter'] },
+  { name: 'chooser-child-sign-out-pin-ja', query: 'fake=child&screen=chooser&lang=ja&territory=JP', keys: ['ArrowDown', 'Enter', 'Enter', 'ArrowRight', 'Enter'] },
   { name: 'chooser-full-en', query: 'fake=chooser&lang=en&territory=SG&members=6' },
   { name: 'chooser-full-text-150-ja', query: 'fake=chooser&lang=ja&territory=JP&members=6&text=150' },
   { name: 'chooser-text-150-en', query: 'fake=chooser&lang=en&territory=SG&text=150' },
