@@ -204,7 +204,11 @@ export interface AppState {
   guestModeAvailable: boolean;
   /** Present when the embedded sandbox is in use: where a person can approve a code. */
   sandbox: { approveUrl: string } | undefined;
-  kiosk: { enabled: boolean; idleSeconds: number };
+  /**
+   * `home`: in a kiosk with a kiosk member configured, who idle mode puts back on screen (their key, or GUEST_KEY);
+   * choosing them needs no PIN. Undefined when none is configured or nobody here has that name.
+   */
+  kiosk: { enabled: boolean; idleSeconds: number; home?: string | undefined };
   household: HouseholdView;
   voiceGuidance: VoiceGuidanceView;
   version: string;
@@ -274,26 +278,34 @@ export interface TunewallBridge {
   /** Asks for a new device code (after a denial, an error or codes that expired unattended). */
   startPairing(): Promise<void>;
   browseAsGuest(): Promise<Result<void>>;
-  /** Signs the member on screen out (their tokens and rows only); the others stay signed in. */
-  signOut(): Promise<void>;
+  /**
+   * Signs the member on screen out (their tokens and rows only); the others stay signed in. While a child's profile is
+   * on screen, whatever changes the household (this, adding a member, signing one out, a child mark) needs the PIN:
+   * without it, or with a wrong one, an error of kind 'denied' (messageKey 'household.pinNeeded' / 'household.pinWrong').
+   */
+  signOut(pin?: string): Promise<Result<void>>;
   /**
    * Puts a member (their key) or the guest (GUEST_KEY) on screen. Leaving a child's profile needs the PIN: without it,
    * or with a wrong one, an error of kind 'denied' (messageKey 'household.pinNeeded' / 'household.pinWrong').
    */
   chooseProfile(key: string, pin?: string): Promise<Result<void>>;
-  /** Starts pairing one more member while everyone stays signed in (household.adding); an error past MAX_MEMBERS. */
-  addMember(): Promise<Result<void>>;
+  /**
+   * Starts pairing one more member while everyone stays signed in (household.adding); an error past MAX_MEMBERS. Needs
+   * the PIN while a child's profile is on screen.
+   */
+  addMember(pin?: string): Promise<Result<void>>;
   /** Stops adding a member (Back on Add a member). */
   cancelAddMember(): Promise<void>;
-  /** Signs one member out (from Settings or the chooser): only their tokens and rows go. */
-  signOutMember(key: string): Promise<void>;
+  /** Signs one member out (from Settings or the chooser): only their tokens and rows go. Needs the PIN while a child's profile is on screen. */
+  signOutMember(key: string, pin?: string): Promise<Result<void>>;
   /** Marks a member or the guest as a child or not; needs the PIN when one is set, and a PIN set to mark a child. */
   setChild(key: string, child: boolean, pin?: string): Promise<Result<void>>;
   /** Sets the household's PIN (four digits); changing a set one needs `currentPin`. */
   setPin(pin: string, currentPin?: string): Promise<Result<void>>;
   /** Explicit tracks shown or hidden for the one on screen (a child's are always hidden). */
   setExplicit(explicit: 'show' | 'hide'): Promise<Result<void>>;
-  setSkipChooser(skip: boolean): Promise<void>;
+  /** Whether Tunewall starts on the last member; needs the PIN while a child's profile is on screen. */
+  setSkipChooser(skip: boolean, pin?: string): Promise<Result<void>>;
   /** A home row; painted from the cache when there is one, with a fresh copy pushed as a `row` event after. */
   loadRow(id: RowId): Promise<Result<RowView>>;
   getDetail(ref: DetailRef): Promise<Result<DetailView>>;

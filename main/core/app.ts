@@ -120,7 +120,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       systemLocale: deps.systemLocale,
       guestModeAvailable: config.guestMode,
       sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
-      kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds },
+      kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds, home: household.kioskHome() },
       household: householdView(),
       voiceGuidance: speech.view(),
       version: deps.version,
@@ -144,9 +144,12 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     getState: async () => state(),
     startPairing: async () => session?.startPairing(),
     browseAsGuest: async () => (session ? session.browseAsGuest() : { ok: false, error: featureErrors.noService() }),
-    signOut: async () => {
+    signOut: async (pin) => {
+      const refused = household.childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
       profile.forget();
       await session?.signOut();
+      return { ok: true, value: undefined };
     },
     ...household.handlers,
     ...rows.handlers,

@@ -337,25 +337,25 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       setState({ auth: { status: 'signed-in', mode: 'guest', member: undefined } });
       return { ok: true, value: undefined };
     },
-    async signOut() {
-      record('signOut');
-      await members.signOut();
+    async signOut(given) {
+      record('signOut', given);
+      return answer(await members.signOut(given));
     },
     async chooseProfile(key, given) {
       record('chooseProfile', key, given);
       return answer(await members.chooseProfile(key, given));
     },
-    async addMember() {
-      record('addMember');
-      return answer(await members.addMember());
+    async addMember(given) {
+      record('addMember', given);
+      return answer(await members.addMember(given));
     },
     async cancelAddMember() {
       record('cancelAddMember');
       await members.cancelAddMember();
     },
-    async signOutMember(key) {
-      record('signOutMember', key);
-      await members.signOutMember(key);
+    async signOutMember(key, given) {
+      record('signOutMember', key, given);
+      return answer(await members.signOutMember(key, given));
     },
     async setChild(key, child, given) {
       record('setChild', key, child, given);
@@ -369,9 +369,9 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       record('setExplicit', explicit);
       return answer(await members.setExplicit(explicit));
     },
-    async setSkipChooser(skip) {
-      record('setSkipChooser', skip);
-      await members.setSkipChooser(skip);
+    async setSkipChooser(skip, given) {
+      record('setSkipChooser', skip, given);
+      return answer(await members.setSkipChooser(skip, given));
     },
     async loadRow(id) {
       record('loadRow', id);

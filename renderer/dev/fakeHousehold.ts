@@ -21,7 +21,7 @@ type ExplicitByKey = Map<string, 'show' | 'hide'>;
 
 const pinError = (key: 'pinNeeded' | 'pinWrong' | 'pinFirst'): { ok: false; error: UiError } => {
   const message = {
-    pinNeeded: 'Enter the PIN to leave a child’s profile or change a child mark.',
+    pinNeeded: 'Enter the PIN: it guards leaving a child’s profile, the child marks, and who is signed in on this TV.',
     pinWrong: 'That PIN is not right. Try again.',
     pinFirst: 'Set a PIN first: it keeps a child’s profile from being changed or left.',
   }[key];
@@ -75,6 +75,10 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
     if (given === undefined) return pinError('pinNeeded');
     return given === pin.value ? undefined : pinError('pinWrong');
   };
+  /** While a child's profile is on screen, signing anyone in or out needs the PIN. */
+  const childRefuses = (given: string | undefined): { ok: false; error: UiError } | undefined =>
+    isChild(household().active) ? checkPin(given) : undefined;
+  const OK: Result<void> = { ok: true, value: undefined };
   const explicitOf = (key: string): 'show' | 'hide' => (isChild(key) ? 'hide' : (explicit.get(key) ?? 'show'));
   const putOnScreen = (key: string): void => {
     const member = members.find((m) => m.key === key);
@@ -106,7 +110,9 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       putOnScreen(key);
       return { ok: true, value: undefined };
     },
-    async addMember(): Promise<Result<void>> {
+    async addMember(given?: string): Promise<Result<void>> {
+      const refused = childRefuses(given);
+      if (refused) return refused;
       if (members.length >= MAX_MEMBERS) {
         return { ok: false, error: { kind: 'denied', message: `This TV keeps ${MAX_MEMBERS} members at most.`, messageKey: 'household.full', params: { max: MAX_MEMBERS }, retryable: false } };
       }
@@ -125,21 +131,27 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       if (existing === undefined) members.push({ key, name, images: [], child: false, needsPairing: false });
       putOnScreen(key);
     },
-    async signOutMember(key: string): Promise<void> {
+    async signOutMember(key: string, given?: string): Promise<Result<void>> {
       const at = members.findIndex((m) => m.key === key);
-      if (at < 0) return;
+      if (at < 0) return { ok: false, error: { kind: 'not-found', message: 'Nobody of that name is signed in here.', retryable: false } };
+      const refused = childRefuses(given);
+      if (refused) return refused;
       members.splice(at, 1);
       explicit.delete(key);
       if (household().active === key) nobodyOnScreen();
       else update({ lastChosen: household().lastChosen === key ? undefined : household().lastChosen });
+      return OK;
     },
-    async signOut(): Promise<void> {
+    async signOut(given?: string): Promise<Result<void>> {
+      const refused = childRefuses(given);
+      if (refused) return refused;
       const { active } = household();
       if (active !== undefined && active !== GUEST_KEY) {
         const at = members.findIndex((m) => m.key === active);
         if (at >= 0) members.splice(at, 1);
       }
       nobodyOnScreen();
+      return OK;
     },
     async setChild(key: string, child: boolean, given?: string): Promise<Result<void>> {
       if (child && pin.value === undefined) return pinError('pinFirst');
@@ -170,8 +182,11 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       update({ explicit: value });
       return { ok: true, value: undefined };
     },
-    async setSkipChooser(skip: boolean): Promise<void> {
+    async setSkipChooser(skip: boolean, given?: string): Promise<Result<void>> {
+      const refused = childRefuses(given);
+      if (refused) return refused;
       update({ skipChooser: skip });
+      return OK;
     },
   };
 }

@@ -23,6 +23,20 @@ const BOTH: [number, number][] = [
   [1280, 720],
 ];
 
+/**
+ * From Settings' first choice (the territory) to its "Set a PIN" button, and OK: Right as often as it takes to leave
+ * the territory's row of choices (Singapore has Malaysia beside it, Japan nothing).
+ */
+const pinKeys = (rights: number, downs: number): string[] => [
+  ...Array<string>(rights).fill('ArrowRight'),
+  ...Array<string>(downs).fill('ArrowDown'),
+  'Enter',
+];
+const PIN_KEYS = pinKeys(2, 4);
+/** Where Right lands in the Account card depends on how tall each language's lines are. */
+const PIN_KEYS_ZH = pinKeys(1, 4);
+const PIN_KEYS_JA = pinKeys(1, 3);
+
 const ALL: Shot[] = [
   { name: 'pairing', query: 'fake=pairing', sizes: [...BOTH, [3840, 2160]] },
   { name: 'pairing-en', query: 'fake=pairing&lang=en' },
@@ -126,6 +140,9 @@ const ALL: Shot[] = [
   { name: 'chooser-pin-en', query: 'fake=child&screen=chooser&lang=en&territory=SG', keys: ['ArrowLeft', 'Enter', '1', '2'] },
   { name: 'chooser-pin-wrong-zh', query: 'fake=child&screen=chooser&lang=zh-Hant', keys: ['ArrowLeft', 'Enter', '9', '9', '9', '9', 'Enter'] },
   { name: 'chooser-pin-ja', query: 'fake=child&screen=chooser&lang=ja&territory=JP', keys: ['ArrowLeft', 'Enter', '5', 'ArrowUp'] },
+  // A child's profile on screen: signing a member out asks for the PIN first.
+  { name: 'chooser-child-sign-out-pin-en', query: 'fake=child&screen=chooser&lang=en&territory=SG', keys: ['ArrowDown', 'Enter', 'Enter', 'ArrowRight', 'Enter'] },
+  { name: 'chooser-child-sign-out-pin-ja', query: 'fake=child&screen=chooser&lang=ja&territory=JP', keys: ['ArrowDown', 'Enter', 'Enter', 'ArrowRight', 'Enter'] },
   { name: 'chooser-full-en', query: 'fake=chooser&lang=en&territory=SG&members=6' },
   { name: 'chooser-full-text-150-ja', query: 'fake=chooser&lang=ja&territory=JP&members=6&text=150' },
   { name: 'chooser-text-150-en', query: 'fake=chooser&lang=en&territory=SG&text=150' },
@@ -141,6 +158,14 @@ const ALL: Shot[] = [
   { name: 'settings-members-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
   { name: 'settings-members-zh', query: 'fake=household&screen=settings&lang=zh-Hant', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
   { name: 'settings-members-ja', query: 'fake=household&screen=settings&lang=ja&territory=JP', keys: ['ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown'] },
+  // Setting a PIN: the new PIN entered once, then asked again; and set, with what to do if it is forgotten.
+  { name: 'settings-pin-confirm-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: [...PIN_KEYS, '2', '5', '8', '0', 'Enter'] },
+  { name: 'settings-pin-confirm-zh', query: 'fake=household&screen=settings&lang=zh-Hant&territory=SG', keys: [...PIN_KEYS_ZH, '2', '5', '8', '0', 'Enter'] },
+  { name: 'settings-pin-confirm-ja', query: 'fake=household&screen=settings&lang=ja&territory=JP', keys: [...PIN_KEYS_JA, '2', '5', '8', '0', 'Enter'] },
+  { name: 'settings-pin-set-ja', query: 'fake=household&screen=settings&lang=ja&territory=JP', keys: [...PIN_KEYS_JA, '2', '5', '8', '0', 'Enter', '2', '5', '8', '0', 'Enter'] },
+  { name: 'settings-pin-set-zh', query: 'fake=household&screen=settings&lang=zh-Hant&territory=SG', keys: [...PIN_KEYS_ZH, '2', '5', '8', '0', 'Enter', '2', '5', '8', '0', 'Enter'] },
+  { name: 'settings-pin-mismatch-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: [...PIN_KEYS, '2', '5', '8', '0', 'Enter', '2', '5', '8', '1', 'Enter'] },
+  { name: 'settings-pin-set-en', query: 'fake=household&screen=settings&lang=en&territory=SG', keys: [...PIN_KEYS, '2', '5', '8', '0', 'Enter', '2', '5', '8', '0', 'Enter'] },
   { name: 'settings-members-child-en', query: 'fake=child&screen=settings&lang=en&territory=SG', keys: ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown'] },
   // Explicit tracks hidden: the line over a chart's track list, beside the favourites row's title, over top tracks.
   { name: 'explicit-detail-en', query: 'fake=home&screen=detail&lang=en&territory=SG&hide-explicit' },

@@ -73,6 +73,10 @@ async function enterPin(page: Page, pin: string): Promise<void> {
 
 
 
+/** The words the PIN's second step and its end say, by language. */
+const PIN_AGAIN = { en: 'Enter the new PIN again', 'zh-Hant': '再次輸入新密碼', ja: 'もう一度新しい暗証番号を入力' } as const;
+const PIN_SET = { en: 'PIN set.', 'zh-Hant': '密碼已設定。', ja: '暗証番号を設定しました。' } as const;
+
 for (const language of ['en', 'zh-Hant', 'ja'] as const) {
   test(`several members' screens have no axe violation in ${language} at 1920×1080 and 1280×720, DOM focus on the focused item`, async ({
     page,
@@ -130,11 +134,18 @@ for (const language of ['en', 'zh-Hant', 'ja'] as const) {
     await page.keyboard.press('Enter');
     await checkScreen(page, 'PIN dialog', pinReady);
     await enterPin(page, '2580');
+    await checkScreen(page, 'PIN dialog, the new PIN again', async (p) => {
+      await pinReady(p);
+      await expect(p.getByRole('dialog', { name: PIN_AGAIN[language] })).toBeVisible();
+    });
+    await enterPin(page, '2580');
     await expect(page.locator('.pin-dialog')).toHaveCount(0);
+    await expect(page.getByRole('status').getByText(PIN_SET[language])).toBeVisible();
     await expect(focused(page)).toHaveAttribute('data-focus-key', 'settings-pin');
     await expectDomFocusOnFocused(page);
     await page.keyboard.press('Enter');
     await enterPin(page, '1111');
+    await enterPin(page, '1234');
     await enterPin(page, '1234');
     await checkScreen(page, 'PIN dialog, wrong PIN', async (p) => {
       await pinReady(p);

@@ -211,6 +211,10 @@ test("a child's profile: a PIN set first, Kids rows lead Home, no explicit track
   await pressUntilFocused(page, 'ArrowDown', 'settings-pin');
   await page.keyboard.press('Enter');
   await enterPin(page, '2580');
+  // A new PIN is taken only when entered twice alike.
+  await expect(page.getByRole('dialog', { name: 'Enter the new PIN again' })).toBeVisible();
+  await enterPin(page, '2580');
+  await expect(page.getByRole('status').getByText('PIN set.')).toBeVisible();
   await expect(page.getByText("The PIN guards children's profiles.")).toBeVisible();
   await pressUntilFocused(page, 'ArrowUp', 'child:on');
   await page.keyboard.press('Enter');

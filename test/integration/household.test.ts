@@ -67,6 +67,58 @@ async function choose(h: Harness, key: string, name: string): Promise<string[]> 
 }
 
 describe('several members on one TV', () => {
+  it("each member browses their own territory: a member added later gets their account's, not the one the first chose", async () => {
+    const store = new MemoryStore();
+    const cipher = recordingCipher();
+    const h = await startCore({ sandbox, store, cipher });
+    await pairMember(h, sandbox, ANNA);
+    expect((await h.core.handlers.getState()).territory).toBe('TW');
+    // The first member chooses another territory in Settings.
+    value(await h.core.handlers.setTerritory('HK'));
+    expect((await h.core.handlers.getState()).territory).toBe('HK');
+    // A JP account added afterwards browses JP.
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    await h.until((s) => s.territory === 'JP');
+    expect((await h.core.handlers.getState()).territory).toBe('JP');
+    expect(value(await h.core.handlers.loadRow('charts')).tiles.length).toBeGreaterThan(0);
+    // Back to the first member: their own choice; and both hold across a restart.
+    await choose(h, keyOf(both, ANNA_NAME), ANNA_NAME);
+    expect((await h.core.handlers.getState()).territory).toBe('HK');
+    await h.core.dispose();
+    const again = await startCore({ sandbox, store, cipher });
+    value(await again.core.handlers.chooseProfile(keyOf(both, HANAKO_NAME)));
+    await again.until((s) => memberNamed(HANAKO_NAME)(s) && s.territory === 'JP');
+    value(await again.core.handlers.chooseProfile(keyOf(both, ANNA_NAME)));
+    await again.until((s) => memberNamed(ANNA_NAME)(s) && s.territory === 'HK');
+  });
+
+  it("a child's profile signs nobody out and adds nobody without the PIN", async () => {
+    const h = await startCore({ sandbox, store: new MemoryStore(), cipher: recordingCipher() });
+    await pairMember(h, sandbox, ANNA);
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    const anna = keyOf(both, ANNA_NAME);
+    const hanako = keyOf(both, HANAKO_NAME);
+    value(await h.core.handlers.setPin('2468'));
+    value(await h.core.handlers.setChild(hanako, true, '2468'));
+    const refusal = (result: Result<void>) => (result.ok ? 'ok' : result.error.messageKey);
+    // As the child: the parent, then the child itself, then a new member; each refused.
+    expect(refusal(await h.core.handlers.signOutMember(anna))).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.signOutMember(anna, '1357'))).toBe('household.pinWrong');
+    expect(refusal(await h.core.handlers.signOut())).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.signOutMember(hanako))).toBe('household.pinNeeded');
+    expect(refusal(await h.core.handlers.addMember())).toBe('household.pinNeeded');
+    const after = await h.core.handlers.getState();
+    expect(after.household.members.map((m) => m.name)).toEqual([ANNA_NAME, HANAKO_NAME]);
+    expect(after.household.active).toBe(hanako);
+    expect(after.household.adding).toBeUndefined();
+    expect(after.auth).toMatchObject({ status: 'signed-in', member: { name: HANAKO_NAME } });
+    // The PIN lets the change through.
+    expect(refusal(await h.core.handlers.signOutMember(anna, '2468'))).toBe('ok');
+    expect((await h.core.handlers.getState()).household.members.map((m) => m.name)).toEqual([HANAKO_NAME]);
+    expect(refusal(await h.core.handlers.signOut('2468'))).toBe('ok');
+    await h.until((s) => s.auth.status === 'pairing');
+  });
+
   it('two members pair one after the other, keep their own favourites, survive a restart, and sign out one by one', async () => {
     const store = new MemoryStore();
     const cipher = recordingCipher();
@@ -175,6 +227,44 @@ describe('several members on one TV', () => {
       [hanako, false],
     ]);
     expect(favoriteIds(value(await h.core.handlers.loadRow('favorites'))).length).toBeGreaterThan(0);
+  });
+
+  it('a member whose sign-in the service ended stays listed with "Sign in again" after a restart, and pairs again alone', async () => {
+    const store = new MemoryStore();
+    const cipher = recordingCipher();
+    const h = await startCore({ sandbox, store, cipher });
+    await pairMember(h, sandbox, ANNA);
+    const both = await addMember(h, HANAKO, HANAKO_NAME);
+    const anna = keyOf(both, ANNA_NAME);
+    const hanako = keyOf(both, HANAKO_NAME);
+    expect(sandbox.control.revokeMember(ANNA)).toBeGreaterThan(0);
+    value(await h.core.handlers.chooseProfile(anna));
+    await h.until((s) => s.household.adding?.again === anna && s.household.members.some((m) => m.key === anna && m.needsPairing));
+    await h.core.handlers.cancelAddMember();
+    await h.core.dispose();
+
+    const again = await startCore({ sandbox, store, cipher });
+    // The one still signed in comes on screen; the other is listed, by name, to sign in again.
+    const restarted = await again.until(memberNamed(HANAKO_NAME));
+    expect(restarted.household.members).toEqual([
+      expect.objectContaining({ key: anna, name: ANNA_NAME, needsPairing: true }),
+      expect.objectContaining({ key: hanako, name: HANAKO_NAME, needsPairing: false }),
+    ]);
+    value(await again.core.handlers.chooseProfile(anna));
+    const asked = await again.until((s) => s.household.adding?.again === anna && s.household.adding.pairing.status === 'pairing');
+    expect(asked.household.adding?.pairing).toMatchObject({ notice: { reason: 'signed-out' } });
+    const pairing = asked.household.adding?.pairing;
+    if (pairing?.status !== 'pairing') throw new Error('not pairing');
+    expect(sandbox.control.approve(pairing.code.userCode, ANNA)).toBe(true);
+    await again.until(memberNamed(ANNA_NAME));
+    await again.core.dispose();
+    // Signed in again, they are no longer marked: a third start lists both signed in.
+    const third = await startCore({ sandbox, store, cipher, env: { TUNEWALL_SKIP_CHOOSER: 'on' } });
+    const settled = await third.until(memberNamed(ANNA_NAME));
+    expect(settled.household.members.map((m) => [m.key, m.needsPairing])).toEqual([
+      [anna, false],
+      [hanako, false],
+    ]);
   });
 
   it('the same member approving a second time is recognised, not added twice', async () => {

@@ -80,7 +80,7 @@ describe("Who's listening?", () => {
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dialog.isConnected).toBe(false);
-    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([[arif?.key]]);
+    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([[arif?.key, undefined]]);
     await waitFor(() => expect(screen.queryByRole('button', { name: new RegExp(`^Sign out ${arif?.name ?? ''}`) })).toBeNull());
     // Back leaves the mode, not the screen.
     await press('back');
@@ -223,6 +223,82 @@ describe('the PIN', () => {
   });
 });
 
+describe("a child's profile changes nobody's sign-in without the PIN", () => {
+  it('signing a member out from the chooser asks for the PIN before anyone is signed out', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'chooser' }] });
+    await expectFocus(profile(sophie?.key));
+    await act(async () => setFocus('chooser-manage'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: 'Sign out who?' })).toBeTruthy();
+    await act(async () => setFocus(profile(mei?.key)));
+    await press('select');
+    await screen.findByRole('dialog', { name: `Sign ${mei?.name} out of this TV?` });
+    await act(async () => setFocus('member-sign-out-confirm'));
+    await press('select');
+    const pin = await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('signOutMember')).toEqual([]);
+    await act(async () => typeDigits('9999'));
+    await press('select');
+    expect(await within(pin).findByText('That PIN is not right. Try again.')).toBeTruthy();
+    expect(fake.state().household.members.map((m) => m.key)).toContain(mei?.key);
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('signOutMember').map((call) => call.args)).toEqual([
+      [mei?.key, '9999'],
+      [mei?.key, '1234'],
+    ]);
+    expect(fake.state().household.members.map((m) => m.key)).not.toContain(mei?.key);
+  });
+
+  it('Cancel on the PIN signs nobody out; Add a member and Sign out in Settings ask for it too', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Add a member' });
+    await act(async () => setFocus('settings-add-member'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('addMember')).toEqual([]);
+    await press('back');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectFocus('settings-add-member');
+    expect(fake.state().household.adding).toBeUndefined();
+
+    await act(async () => setFocus('settings-sign-out'));
+    await press('select');
+    await screen.findByRole('dialog', { name: `Sign ${sophie?.name} out of this TV?` });
+    await act(async () => setFocus('sign-out-confirm'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await act(async () => setFocus('pin-cancel'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('signOut')).toEqual([]);
+    expect(fake.state().household.members.map((m) => m.key)).toContain(sophie?.key);
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+
+    await act(async () => setFocus('settings-add-member'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeTruthy();
+    expect(fake.callsOf('addMember').map((call) => call.args)).toEqual([['1234']]);
+  });
+
+  it('starting on the last member is asked for with the PIN too', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
+    await screen.findByRole('button', { name: 'Start on the last member' });
+    await act(async () => setFocus('skip-chooser:on'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('setSkipChooser')).toEqual([]);
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    await waitFor(() => expect(fake.state().household.skipChooser).toBe(true));
+    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true, '1234']]);
+  });
+});
+
 describe('Add a member', () => {
   it("shows the pairing's code under its own title; Back cancels and returns to Settings", async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
@@ -304,13 +380,19 @@ describe("Settings' members part", () => {
     await screen.findByRole('dialog', { name: 'Choose a new PIN' });
     await act(async () => typeDigits('4321'));
     await press('select');
-    expect(await screen.findByText('PIN saved.')).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('4321'));
+    await press('select');
+    expect(await screen.findByText('PIN set.')).toBeTruthy();
     await expectFocus('settings-pin');
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the current PIN' });
     await act(async () => typeDigits('0000'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    await act(async () => typeDigits('5555'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
     await act(async () => typeDigits('5555'));
     await press('select');
     // The current PIN was wrong: asked again, saying so.
@@ -325,7 +407,38 @@ describe("Settings' members part", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await act(async () => setFocus('skip-chooser:on'));
     await press('select');
-    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true]]);
+    expect(fake.callsOf('setSkipChooser').map((call) => call.args)).toEqual([[true, undefined]]);
+  });
+});
+
+describe('a new PIN', () => {
+  it('is asked twice: two that differ set nothing and ask again; the same twice says "PIN set", shown and aloud, and what to do if it is forgotten', async () => {
+    const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }], voiceGuidance: true });
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    await screen.findByText("No PIN yet: set one to make a child's profile.");
+    await act(async () => setFocus('settings-pin'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('2581'));
+    await press('select');
+    const again = await screen.findByRole('dialog', { name: 'Choose a new PIN' });
+    expect(within(again).getByText('The two PINs were not the same. Choose the new PIN again.')).toBeTruthy();
+    expect(fake.callsOf('setPin')).toEqual([]);
+    expect(fake.state().household.pinSet).toBe(false);
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the new PIN again' });
+    await act(async () => typeDigits('2580'));
+    await press('select');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.callsOf('setPin').map((call) => call.args)).toEqual([['2580', undefined]]);
+    expect(screen.getByText('PIN set.').getAttribute('role')).toBe('status');
+    await vi.waitFor(() => expect(spoken()).toContain('PIN set.'));
+    expect(screen.getByText('Forgotten it? An adult resets it where Tunewall is installed: see “A forgotten PIN” in the guide.')).toBeTruthy();
+    await expectFocus('settings-pin');
   });
 });
 

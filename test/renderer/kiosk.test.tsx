@@ -39,6 +39,28 @@ describe('kiosk idle mode', () => {
     await waitFor(() => expect(fake.callsOf('getDetail')).toHaveLength(1));
   });
 
+  it("puts the kiosk's member back on screen when a passer-by chose another, then walks their Home", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', kiosk: true });
+    const [mei, arif] = fake.state().household.members;
+    await act(async () => fake.setState({ kiosk: { enabled: true, idleSeconds: 30, home: mei?.key } }));
+    await act(async () => void (await fake.bridge.chooseProfile(arif?.key ?? '')));
+    await waitFor(() => expect(document.querySelector('.home-header .member-name')?.textContent).toBe(arif?.name));
+    const before = fake.callsOf('chooseProfile').length;
+
+    await act(async () => vi.advanceTimersByTime(31_000));
+    expect(await screen.findByText('Press any key')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.home-header .member-name')?.textContent).toBe(mei?.name));
+    expect(fake.callsOf('chooseProfile').slice(before).map((call) => call.args[0])).toEqual([mei?.key]);
+    expect(fake.state().household.active).toBe(mei?.key);
+    await waitFor(() => expect(getCurrentFocusKey()).toMatch(/^tile:/));
+    // Already the kiosk's member: a second idle spell asks nothing more.
+    await press('select');
+    await act(async () => vi.advanceTimersByTime(31_000));
+    expect(await screen.findByText('Press any key')).toBeTruthy();
+    expect(fake.callsOf('chooseProfile').slice(before)).toHaveLength(1);
+  });
+
   it.each([
     ['a letter', { key: 'a', code: 'KeyA' }],
     ['Space', { key: ' ', code: 'Space' }],

@@ -3,7 +3,8 @@
  * service ended their sign-in while others stayed, the reason they must pair again. Who is on screen is the session's.
  */
 import type { PairingNotice } from '../../../shared/bridge';
-import type { HouseholdVault } from '../vault/memberVault';
+import { MESSAGES } from '../errors';
+import type { EndedReason, HouseholdVault } from '../vault/memberVault';
 import { MemberRenewal, type MemberRenewalOptions } from './memberRenewal';
 import type { TokenSet } from './tokens';
 
@@ -29,11 +30,20 @@ export class MemberSignIns {
     private readonly ended: (key: string, notice: PairingNotice) => void,
   ) {}
 
-  /** The members the vault holds, in the order they were added; returns their keys. */
+  /**
+   * The members the vault holds, in the order they were added, with those whose sign-in the service ended kept to pair
+   * again; returns the keys of those signed in.
+   */
   load(): string[] {
-    const stored = this.vault.load();
-    for (const member of stored) this.entries.set(member.key, this.entryFor(member.key, member.tokens, member.refreshWasInterrupted));
-    return stored.map((m) => m.key);
+    const stored = new Map(this.vault.load().map((member) => [member.key, member]));
+    const ended = new Map(this.vault.ended().map(({ key, reason }) => [key, reason]));
+    for (const key of this.vault.order()) {
+      const member = stored.get(key);
+      const reason = ended.get(key);
+      if (member !== undefined) this.entries.set(key, this.entryFor(key, member.tokens, member.refreshWasInterrupted));
+      else if (reason !== undefined) this.entries.set(key, { renewal: undefined, lifetime: new AbortController(), ended: noticeOf(reason) });
+    }
+    return [...stored.keys()];
   }
 
   get size(): number {
@@ -96,7 +106,7 @@ export class MemberSignIns {
     if (entry === undefined) return;
     entry.renewal?.stop();
     entry.lifetime.abort();
-    this.vault.slot(key).clear();
+    this.vault.end(key, notice.reason);
     this.entries.set(key, { renewal: undefined, lifetime: new AbortController(), ended: notice });
   }
 
@@ -123,4 +133,15 @@ export class MemberSignIns {
     });
     return { renewal, lifetime, ended: undefined };
   }
+}
+
+const NOTICE_MESSAGES: Record<EndedReason, string> = {
+  'signed-out': MESSAGES.signedOut,
+  expired: MESSAGES.signInExpired,
+  interrupted: MESSAGES.refreshInterrupted,
+};
+
+/** Why a member kept from an earlier start must pair again, as their renewal said it then. */
+function noticeOf(reason: EndedReason): PairingNotice {
+  return { reason, message: NOTICE_MESSAGES[reason] };
 }

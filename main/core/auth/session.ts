@@ -128,6 +128,10 @@ export class AuthSession implements ApiAuth {
     this.whenLeft = whenLeft;
     const keys = this.members.load();
     if (keys.length === 0) {
+      // Only members who must pair again: nobody is signed in, so pairing starts afresh, as when the last one ended.
+      const notice = this.members.list().map(({ key }) => this.members.endedNotice(key)).find((n) => n !== undefined);
+      for (const { key } of this.members.list()) this.members.remove(key);
+      if (notice !== undefined) this.pairing.notice = notice;
       this.startPairingInternal();
       return;
     }

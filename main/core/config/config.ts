@@ -53,6 +53,8 @@ export interface TunewallConfig {
   voiceGuidance: boolean | undefined;
   /** With several members, start on the last chosen one instead of the chooser (until changed in Settings). */
   skipChooser: boolean;
+  /** Forget the household's PIN at this start (a forgotten or damaged PIN); an adult then sets a new one in Settings. */
+  resetPin: boolean;
 }
 
 export const DEFAULT_CONFIG: TunewallConfig = {
@@ -68,6 +70,7 @@ export const DEFAULT_CONFIG: TunewallConfig = {
   vaultKeyFile: undefined,
   voiceGuidance: undefined,
   skipChooser: false,
+  resetPin: false,
 };
 
 /** Every setting, and how it is spelled in each source. */
@@ -91,6 +94,7 @@ export const SETTINGS = {
   voiceGuidance: { env: 'TUNEWALL_VOICE_GUIDANCE', flag: '--voice-guidance' },
   skipChooser: { env: 'TUNEWALL_SKIP_CHOOSER', flag: '--skip-chooser' },
   kioskMember: { env: 'TUNEWALL_KIOSK_MEMBER', flag: '--kiosk-member' },
+  resetPin: { env: 'TUNEWALL_RESET_PIN', flag: '--reset-pin' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -115,6 +115,7 @@ const SCHEMAS = {
   voiceGuidance: BooleanSetting,
   skipChooser: BooleanSetting,
   kioskMember: TextSetting.pipe(z.string().max(100)),
+  resetPin: BooleanSetting,
 } satisfies Record<SettingKey, z.ZodType>;
 
 type Values = { [K in SettingKey]: z.output<(typeof SCHEMAS)[K]> };
@@ -175,6 +176,7 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     vaultKeyFile: values.vaultKeyFile ?? DEFAULT_CONFIG.vaultKeyFile,
     voiceGuidance: values.voiceGuidance ?? DEFAULT_CONFIG.voiceGuidance,
     skipChooser: values.skipChooser ?? DEFAULT_CONFIG.skipChooser,
+    resetPin: values.resetPin ?? DEFAULT_CONFIG.resetPin,
   };
   return { config, problems: capped(problems) };
 }
@@ -257,6 +259,7 @@ const BOOLEAN_FLAGS: ReadonlySet<string> = new Set([
   SETTINGS.fullscreen.flag,
   SETTINGS.voiceGuidance.flag,
   SETTINGS.skipChooser.flag,
+  SETTINGS.resetPin.flag,
 ]);
 
 /** `--name=value`, `--name value`, and for switches `--name` / `--no-name`; the last occurrence wins. */
@@ -297,6 +300,7 @@ const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
   idleSeconds: 'idleSeconds',
   voiceGuidance: 'notBoolean',
   skipChooser: 'notBoolean',
+  resetPin: 'notBoolean',
   textSize: 'textSize',
   highContrast: 'notBoolean',
 };

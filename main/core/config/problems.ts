@@ -71,6 +71,7 @@ export const CONFIG_FIXES = {
   voiceGuidance: 'Use true or false, or remove it (on where a screen reader is running).',
   skipChooser: 'Use true or false.',
   kioskMember: 'Use guest, or the name of a member signed in on this TV (at most 100 characters).',
+  resetPin: 'Use true or false, and remove it once a new PIN is set.',
   addCredentials: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET too, or remove the service addresses.',
   addSecret: 'Set TUNEWALL_CLIENT_SECRET (or --client-secret) too, or remove the client id.',
   addId: 'Set TUNEWALL_CLIENT_ID (or --client-id) too, or remove the client secret.',

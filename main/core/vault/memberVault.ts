@@ -15,7 +15,16 @@ import { decide, TokenVault, VAULT_KEY, type TokenVaultOptions, type VaultStatus
 /** The store key of the members' index. */
 export const MEMBERS_INDEX_KEY = 'tokenMembers';
 
-const IndexSchema = z.object({ version: z.literal(1), keys: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)) });
+const ENDED_REASONS = ['signed-out', 'expired', 'interrupted'] as const;
+/** Why the service ended a member's sign-in (PairingNotice's reason). */
+export type EndedReason = (typeof ENDED_REASONS)[number];
+
+const IndexSchema = z.object({
+  version: z.literal(1),
+  keys: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  /** Members whose sign-in the service ended while others stayed: no tokens, listed to pair again. */
+  ended: z.record(z.string(), z.enum(ENDED_REASONS)).optional(),
+});
 
 /** The store key of one member's sealed tokens. */
 export function memberTokensKey(memberKey: string): string {
@@ -39,6 +48,12 @@ export interface HouseholdVault {
   put(key: string, tokens: TokenSet): void;
   slot(key: string): MemberTokenSlot;
   remove(key: string): void;
+  /** The service ended `key`'s sign-in: their tokens go, and they stay listed (across restarts) to pair again. */
+  end(key: string, reason: EndedReason): void;
+  /** After load(): the members kept to pair again, with why, in the order they were added. */
+  ended(): Array<{ key: string; reason: EndedReason }>;
+  /** After load(): every member's key, signed in or kept to pair again, in the order they were added. */
+  order(): string[];
 }
 
 export interface LoadedMember {
@@ -56,6 +71,8 @@ export class MemberVault implements HouseholdVault {
   private readonly slots = new Map<string, TokenVault>();
   /** Every member's key in the order they were added, including those whose entry waits for its key. */
   private keys: string[];
+  /** Of `keys`, those whose sign-in the service ended, with why. */
+  private endedKeys = new Map<string, EndedReason>();
 
   constructor(options: MemberVaultOptions) {
     this.options = options;
@@ -89,7 +106,8 @@ export class MemberVault implements HouseholdVault {
       if (tokens !== undefined) {
         loaded.push({ key, tokens, refreshWasInterrupted: slot.refreshWasInterrupted });
         kept.push(key);
-      } else if (this.storedFor(key)) {
+        this.endedKeys.delete(key);
+      } else if (this.storedFor(key) || this.endedKeys.has(key)) {
         kept.push(key);
       } else {
         this.slots.delete(key);
@@ -114,11 +132,29 @@ export class MemberVault implements HouseholdVault {
 
   /** The tokens of a member already known (paired again): same key, same place in the index. */
   put(key: string, tokens: TokenSet): void {
-    if (!this.keys.includes(key)) {
-      this.keys = [...this.keys, key];
-      this.writeIndex(false);
-    }
+    const wasEnded = this.endedKeys.delete(key);
+    const known = this.keys.includes(key);
+    if (!known) this.keys = [...this.keys, key];
+    if (!known || wasEnded) this.writeIndex(false);
     this.slot(key).save(tokens);
+  }
+
+  end(key: string, reason: EndedReason): void {
+    this.slot(key).clear();
+    if (!this.keys.includes(key)) return;
+    this.endedKeys.set(key, reason);
+    this.writeIndex(false);
+  }
+
+  ended(): Array<{ key: string; reason: EndedReason }> {
+    return this.keys.flatMap((key) => {
+      const reason = this.endedKeys.get(key);
+      return reason === undefined ? [] : [{ key, reason }];
+    });
+  }
+
+  order(): string[] {
+    return [...this.keys];
   }
 
   /** The entry of the member `key` (made empty when there is none yet). */
@@ -136,6 +172,7 @@ export class MemberVault implements HouseholdVault {
     this.slot(key).clear();
     this.slots.delete(key);
     this.keys = this.keys.filter((k) => k !== key);
+    this.endedKeys.delete(key);
     this.writeIndex(false);
   }
 
@@ -158,7 +195,11 @@ export class MemberVault implements HouseholdVault {
     }
     if (raw !== undefined) {
       const parsed = IndexSchema.safeParse(raw);
-      if (parsed.success) return [...new Set(parsed.data.keys)];
+      if (parsed.success) {
+        const keys = [...new Set(parsed.data.keys)];
+        for (const [key, reason] of Object.entries(parsed.data.ended ?? {})) if (keys.includes(key)) this.endedKeys.set(key, reason);
+        return keys;
+      }
       this.logger.warn('vault: the members index is unreadable; members are found again from their entries');
     }
     return this.migrateSingle();
@@ -191,8 +232,9 @@ export class MemberVault implements HouseholdVault {
   private writeIndex(always: boolean): void {
     if (!always && !this.base.persist) return;
     try {
+      const ended = Object.fromEntries([...this.endedKeys].filter(([key]) => this.keys.includes(key)));
       if (this.keys.length === 0) this.store.delete(MEMBERS_INDEX_KEY);
-      else this.store.set(MEMBERS_INDEX_KEY, { version: 1, keys: this.keys });
+      else this.store.set(MEMBERS_INDEX_KEY, { version: 1, keys: this.keys, ...(Object.keys(ended).length > 0 ? { ended } : {}) });
     } catch (error) {
       this.logger.error('vault: could not write the members index', { error: describe(error) });
     }
@@ -220,5 +262,9 @@ export function singleMemberVault(vault: TokenVault): HouseholdVault {
     put: (_key, tokens) => vault.save(tokens),
     slot: () => vault,
     remove: () => vault.clear(),
+    // One member alone whose sign-in ended pairs again at once: nobody is kept listed.
+    end: () => vault.clear(),
+    ended: () => [],
+    order: () => (vault.load() === undefined ? [] : [SINGLE_MEMBER_KEY]),
   };
 }

@@ -216,6 +216,8 @@ export const en = {
     pinTitle: 'Enter the PIN',
     pinNew: 'Choose a new PIN',
     pinCurrent: 'Enter the current PIN',
+    pinConfirm: 'Enter the new PIN again',
+    pinMismatch: 'The two PINs were not the same. Choose the new PIN again.',
     pinDigit: 'Digit {{index}} of {{count}}',
     pinHint: 'Number keys, or Up and Down, for each digit; OK to confirm.',
     pinIncomplete: 'Enter all four digits.',
@@ -233,7 +235,8 @@ export const en = {
     changePin: 'Change the PIN',
     pinIsSet: "The PIN guards children's profiles.",
     pinNotSet: "No PIN yet: set one to make a child's profile.",
-    pinSaved: 'PIN saved.',
+    pinSet: 'PIN set.',
+    pinForgotten: 'Forgotten it? An adult resets it where Tunewall is installed: see “A forgotten PIN” in the guide.',
     atStart: 'When Tunewall starts',
     startChooser: "Ask who's listening",
     startLast: 'Start on the last member',
@@ -280,8 +283,10 @@ export const en = {
     /** Said by the renderer itself when the kiosk shell's process does not answer. */
     shellStopped: "Tunewall's service stopped. It is reconnecting: try again in a moment.",
     household: {
-      pinNeeded: "Enter the PIN to leave a child's profile or change a child mark.",
+      pinNeeded: "Enter the PIN: it guards leaving a child's profile, the child marks, and who is signed in on this TV.",
       pinWrong: 'That PIN is not right. Try again.',
+      pinDamaged:
+        'The PIN kept on this TV is damaged and cannot be checked. An adult resets it: start Tunewall once with the reset-pin setting (see “A forgotten PIN” in the guide), then set a new PIN in Settings.',
       pinFirst: "Set a PIN first: it keeps a child's profile from being changed or left.",
       full: 'This TV keeps {{max}} members at most. Sign one out to add another.',
       childExplicit: "A child's profile always hides explicit tracks.",
@@ -362,6 +367,7 @@ export const en = {
       voiceGuidance: 'Use true or false, or remove it (on where a screen reader is running).',
       skipChooser: 'Use true or false.',
       kioskMember: 'Use guest, or the name of a member signed in on this TV (at most 100 characters).',
+      resetPin: 'Use true or false, and remove it once a new PIN is set.',
       addCredentials: 'Set TUNEWALL_CLIENT_ID and TUNEWALL_CLIENT_SECRET too, or remove the service addresses.',
       addSecret: 'Set TUNEWALL_CLIENT_SECRET (or --client-secret) too, or remove the client id.',
       addId: 'Set TUNEWALL_CLIENT_ID (or --client-id) too, or remove the client secret.',

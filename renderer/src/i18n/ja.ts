@@ -218,6 +218,8 @@ export const ja: Resources = {
     pinTitle: '暗証番号を入力',
     pinNew: '新しい暗証番号',
     pinCurrent: '今の暗証番号を入力',
+    pinConfirm: 'もう一度新しい暗証番号を入力',
+    pinMismatch: '2 回の暗証番号が一致しません。新しい暗証番号をもう一度選んでください。',
     pinDigit: '{{count}} 桁中 {{index}} 桁目',
     pinHint: '数字キーか上下キーで各桁を入力し、OK で確定します。',
     pinIncomplete: '4 桁すべて入力してください。',
@@ -235,7 +237,8 @@ export const ja: Resources = {
     changePin: '暗証番号を変更',
     pinIsSet: '暗証番号でキッズプロフィールを守ります。',
     pinNotSet: '暗証番号が未設定です：キッズプロフィールを作るには設定してください。',
-    pinSaved: '暗証番号を保存しました。',
+    pinSet: '暗証番号を設定しました。',
+    pinForgotten: '忘れたときは、大人の方が Tunewall をインストールした機器でリセットできます（ガイドの「A forgotten PIN」を参照）。',
     atStart: 'Tunewall の起動時',
     startChooser: '誰が聴くか尋ねる',
     startLast: '前回のメンバーで始める',
@@ -282,8 +285,10 @@ export const ja: Resources = {
     /** Said by the renderer itself when the kiosk shell's process does not answer. */
     shellStopped: 'Tunewall のサービスが停止しました。再接続しています。しばらくしてからもう一度お試しください。',
     household: {
-      pinNeeded: 'キッズプロフィールから切り替えたり、キッズの設定を変えたりするには暗証番号が必要です。',
+      pinNeeded: 'キッズプロフィールからの切り替え、キッズの設定の変更、このテレビでサインインしているメンバーの変更には暗証番号が必要です。',
       pinWrong: '暗証番号が違います。もう一度お試しください。',
+      pinDamaged:
+        'このテレビに保存された暗証番号が壊れていて確認できません。大人の方が reset-pin の設定で Tunewall を一度起動してリセットし（ガイドの「A forgotten PIN」を参照）、設定画面で新しい暗証番号を設定してください。',
       pinFirst: '先に暗証番号を設定してください：キッズプロフィールの変更や切り替えを防ぎます。',
       full: 'このテレビに登録できるのは {{max}}\u00a0人までです。追加するには誰かをサインアウトしてください。',
       childExplicit: 'キッズプロフィールでは露骨な表現を含む曲は常に非表示です。',
@@ -364,6 +369,7 @@ export const ja: Resources = {
       voiceGuidance: 'true か false を使うか、削除してください（スクリーンリーダーが動いているときはオン）。',
       skipChooser: 'true か false を使ってください。',
       kioskMember: 'guest か、このテレビにサインインしているメンバーの名前（100 文字まで）を使ってください。',
+      resetPin: 'true か false を使い、新しい暗証番号を設定したら外してください。',
       addCredentials: 'TUNEWALL_CLIENT_ID と TUNEWALL_CLIENT_SECRET も設定するか、サービスのアドレスを削除してください。',
       addSecret: 'TUNEWALL_CLIENT_SECRET（または --client-secret）も設定するか、クライアント ID を削除してください。',
       addId: 'TUNEWALL_CLIENT_ID（または --client-id）も設定するか、クライアントシークレットを削除してください。',

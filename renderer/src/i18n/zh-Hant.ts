@@ -218,6 +218,8 @@ export const zhHant: Resources = {
     pinTitle: '輸入密碼',
     pinNew: '設定新密碼',
     pinCurrent: '輸入目前的密碼',
+    pinConfirm: '再次輸入新密碼',
+    pinMismatch: '兩次輸入的密碼不一致，請重新設定新密碼。',
     pinDigit: '第 {{index}} 位，共 {{count}} 位',
     pinHint: '用數字鍵或上下鍵輸入每一位數字，按 OK 確認。',
     pinIncomplete: '請輸入四位數字。',
@@ -235,7 +237,8 @@ export const zhHant: Resources = {
     changePin: '變更密碼',
     pinIsSet: '密碼保護兒童設定檔。',
     pinNotSet: '尚未設定密碼：設定後才能建立兒童設定檔。',
-    pinSaved: '密碼已儲存。',
+    pinSet: '密碼已設定。',
+    pinForgotten: '忘記密碼時，可由大人在安裝 Tunewall 的裝置上重設（見指南的「A forgotten PIN」）。',
     atStart: '啟動 Tunewall 時',
     startChooser: '詢問誰在聽',
     startLast: '直接開啟上次的成員',
@@ -282,8 +285,10 @@ export const zhHant: Resources = {
     /** Said by the renderer itself when the kiosk shell's process does not answer. */
     shellStopped: 'Tunewall 的服務已停止，正在重新連線。請稍後再試。',
     household: {
-      pinNeeded: '離開兒童設定檔或變更兒童標記需要輸入密碼。',
+      pinNeeded: '離開兒童設定檔、變更兒童標記，或變更這台電視上登入的成員，都需要輸入密碼。',
       pinWrong: '密碼不正確，請再試一次。',
+      pinDamaged:
+        '這台電視上保存的密碼已損壞，無法驗證。請由大人以 reset-pin 設定啟動 Tunewall 一次來重設（見指南的「A forgotten PIN」），再到設定中設定新密碼。',
       pinFirst: '請先設定密碼：密碼可防止兒童設定檔被變更或離開。',
       full: '這台電視最多保留 {{max}} 位成員。請先登出一位再新增。',
       childExplicit: '兒童設定檔一律隱藏含露骨內容的歌曲。',
@@ -364,6 +369,7 @@ export const zhHant: Resources = {
       voiceGuidance: '請使用 true 或 false，或將其移除（偵測到螢幕閱讀器時開啟）。',
       skipChooser: '請使用 true 或 false。',
       kioskMember: '請使用 guest，或在這台電視上登入的成員名稱（最多 100 個字元）。',
+      resetPin: '請使用 true 或 false，設定新密碼後請移除。',
       addCredentials: '請一併設定 TUNEWALL_CLIENT_ID 和 TUNEWALL_CLIENT_SECRET，或移除服務位址。',
       addSecret: '請一併設定 TUNEWALL_CLIENT_SECRET（或 --client-secret），或移除用戶端 ID。',
       addId: '請一併設定 TUNEWALL_CLIENT_ID（或 --client-id），或移除用戶端密鑰。',

@@ -1,5 +1,5 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useApp, useTunewall } from '../store/context';
 import { intents } from './intents';
 
@@ -21,16 +21,24 @@ function whenHomeHasTiles(then: () => void): () => void {
 }
 
 /**
- * Kiosk idle mode: after `idleSeconds` without input, go back to Home and, once Home has drawn its tiles, walk focus
+ * Kiosk idle mode: after `idleSeconds` without input, put the kiosk's member back on screen (when one is configured
+ * and a passer-by chose another), go back to Home and, once Home has drawn its tiles, walk focus
  * through them from the first, so the screen looks alive. Any key (or the bridge's intents, or the pointer) wakes it,
  * and that key does nothing else. Only when signed in: Pairing has nothing to walk.
  */
 export function useKioskIdle(): boolean {
-  const { nav } = useTunewall();
+  const { nav, bridge } = useTunewall();
   const enabled = useApp((s) => s.state?.kiosk.enabled ?? false);
   const idleSeconds = useApp((s) => s.state?.kiosk.idleSeconds ?? 0);
   const signedIn = useApp((s) => s.state?.auth.status === 'signed-in');
   const [idle, setIdle] = useState(false);
+  const home = useApp((s) => s.state?.kiosk.home);
+  const active = useApp((s) => s.state?.household.active);
+  // Read when idle mode begins, without starting the idle clock again each time someone else comes on screen.
+  const who = useRef({ home, active });
+  useLayoutEffect(() => {
+    who.current = { home, active };
+  });
 
   useEffect(() => {
     if (!enabled || idleSeconds <= 0 || !signedIn) return;
@@ -81,6 +89,12 @@ export function useKioskIdle(): boolean {
       if (isIdle || Date.now() - last < idleSeconds * 1000) return;
       isIdle = true;
       setIdle(true);
+      const { home: kioskHome, active: onScreen } = who.current;
+      if (kioskHome !== undefined && onScreen !== kioskHome) {
+        void bridge.chooseProfile(kioskHome).then((result) => {
+          if (!result.ok) console.warn('kiosk idle: the kiosk member could not come back on screen', result.error.message);
+        });
+      }
       // Home from the start: the walk begins at the first tile, not at the one opened before.
       nav.getState().reset(true);
       walk();
@@ -94,7 +108,7 @@ export function useKioskIdle(): boolean {
       stopWalk?.();
       setIdle(false);
     };
-  }, [enabled, idleSeconds, signedIn, nav]);
+  }, [enabled, idleSeconds, signedIn, nav, bridge]);
 
   return idle;
 }

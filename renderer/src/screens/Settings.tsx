@@ -11,6 +11,7 @@ import { ConfigProblems } from '../components/GlobalBanners';
 import { MembersSettings } from './household/MembersSettings';
 import { DisplayChoices } from './settings/DisplayChoices';
 import { reveal } from './settings/reveal';
+import { usePinGate } from './household/usePinGate';
 import { errorText } from '../i18n/errorText';
 import { dateFormat } from '../i18n/formats';
 import { columnNavigation } from '../input/columnNavigation';
@@ -43,6 +44,8 @@ export function Settings() {
   const [diagnostics, setDiagnostics] = useState<DiagnosticsView | 'checking' | undefined>('checking');
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const [territoryError, setTerritoryError] = useState<UiError | undefined>(undefined);
+  const [signOutError, setSignOutError] = useState<UiError | undefined>(undefined);
+  const signOutGate = usePinGate('settings-sign-out');
   const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true, nextFocusResolver: byColumn });
 
   const runDiagnostics = useCallback(() => {
@@ -147,6 +150,7 @@ export function Settings() {
                 {t('settings.signOut')}
               </FocusButton>
             )}
+            {signOutError !== undefined && <p className="row-error" role="alert">{errorText(t, signOutError)}</p>}
             {/* A guest has nothing to sign out of: signing in pairs this TV with a member. */}
             {guest && (
               <FocusButton focusKey="settings-sign-in" onSelect={signIn} onFocused={reveal}>
@@ -198,6 +202,7 @@ export function Settings() {
           </section>
         </div>
         <ConfigProblems focusKey="settings-config-problems" onFocused={reveal} />
+        {signOutGate.dialog}
         {confirmSignOut && (
           <Dialog
             focusKey="sign-out-dialog"
@@ -213,8 +218,12 @@ export function Settings() {
                 focusKey="sign-out-confirm"
                 onSelect={() => {
                   setConfirmSignOut(false);
-                  nav.getState().reset();
-                  void bridge.signOut();
+                  setSignOutError(undefined);
+                  // Navigation starts over once the member is out, not when a child's profile is still asked for the PIN.
+                  signOutGate.guard(
+                    (pin) => bridge.signOut(pin),
+                    (result) => (result.ok ? nav.getState().reset() : setSignOutError(result.error)),
+                  );
                 }}
               >
                 {t('settings.signOut')}

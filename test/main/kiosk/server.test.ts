@@ -40,7 +40,7 @@ function fakeCore() {
     getState: vi.fn(async () => STATE),
     startPairing: vi.fn(async () => undefined),
     browseAsGuest: vi.fn(async () => ({ ok: true as const, value: undefined })),
-    signOut: vi.fn(async () => undefined),
+    signOut: vi.fn(async () => ({ ok: true as const, value: undefined })),
     loadRow: vi.fn(async (id: string) => ({ ok: true as const, value: { id, tiles: [], fetchedAt: 1, fromCache: false } })),
     getDetail: vi.fn(async () => ({ ok: false as const, error: { kind: 'not-found' as const, message: 'gone', retryable: false } })),
     getTracks: vi.fn(async (_ref: unknown, offset: number, limit: number) => ({

@@ -16,7 +16,7 @@ import type { MemberSlot, StoredMember } from '../settings/settings';
 import { memberView } from '../settings/settings';
 import type { HouseholdStore } from './householdStore';
 import { householdError } from './householdErrors';
-import { hashPin, pinMatches } from './pin';
+import { checkPin, hashPin } from './pin';
 
 export type HouseholdSession = Pick<
   AuthSession,
@@ -37,7 +37,7 @@ export interface HouseholdDeps {
   store: HouseholdStore;
   session: HouseholdSession | undefined;
   cache: Pick<RowCache, 'clear'>;
-  config: { guestMode: boolean; skipChooser: boolean; kiosk: Pick<KioskConfig, 'enabled' | 'member'> };
+  config: { guestMode: boolean; skipChooser: boolean; resetPin?: boolean; kiosk: Pick<KioskConfig, 'enabled' | 'member'> };
   logger: Logger;
   changed: () => void;
 }
@@ -56,8 +56,15 @@ export interface Household {
   hideExplicit(): boolean;
   /** The profile slot the settings read: the member on screen's, with a second pairing of a member recognised. */
   memberSlot: MemberSlot;
+  /** In a kiosk, the configured kiosk member signed in here (or GUEST_KEY): who idle mode returns to. */
+  kioskHome(): string | undefined;
   /** Who is on screen now (a member's key, GUEST_KEY or undefined); remembered as the last chosen. */
   onScreen(): string | undefined;
+  /**
+   * Why a change to the household may not go ahead with `pin` (a child's profile on screen, and the PIN missing or
+   * wrong); undefined when it may. Every call that signs a member in or out asks it first.
+   */
+  childRefuses(pin: string | undefined): UiError | undefined;
   handlers: Pick<
     BridgeHandlers,
     'chooseProfile' | 'addMember' | 'cancelAddMember' | 'signOutMember' | 'setChild' | 'setPin' | 'setExplicit' | 'setSkipChooser'
@@ -69,6 +76,11 @@ const OK: Result<void> = { ok: true, value: undefined };
 export function createHousehold(deps: HouseholdDeps): Household {
   const { store, session, config } = deps;
   const explicitListeners: Array<() => void> = [];
+  if (config.resetPin === true && store.pin() !== undefined) {
+    // An adult's way out of a forgotten or damaged PIN. The child marks stay; nothing guards them until a new PIN is set.
+    store.clearPin();
+    deps.logger.warn('household: the PIN was reset at start (reset-pin); set a new one in Settings and remove the setting');
+  }
   /** Runs `change`, telling the listeners when it turned explicit tracks on or off for the one on screen. */
   const changing = (change: () => void): void => {
     const before = hideExplicit();
@@ -99,7 +111,17 @@ export function createHousehold(deps: HouseholdDeps): Household {
     const hash = store.pin();
     if (hash === undefined) return undefined;
     if (pin === undefined) return householdError('pinNeeded');
-    return PinSchema.safeParse(pin).success && pinMatches(pin, hash) ? undefined : householdError('pinWrong');
+    if (!PinSchema.safeParse(pin).success) return householdError('pinWrong');
+    const checked = checkPin(pin, hash);
+    if (checked === 'unusable') {
+      deps.logger.warn('household: the stored PIN hash cannot be checked; an adult resets it with reset-pin');
+      return householdError('pinDamaged');
+    }
+    return checked === 'match' ? undefined : householdError('pinWrong');
+  }
+
+  function childRefuses(pin: string | undefined): UiError | undefined {
+    return childOf(onScreen()) ? pinRefused(pin) : undefined;
   }
 
   function known(key: string): boolean {
@@ -110,6 +132,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
   function kioskNamed(keys: readonly string[]): string | undefined {
     const wanted = config.kiosk.member?.trim();
     return wanted === undefined ? undefined : keys.find((key) => store.record(key).profile?.name === wanted);
+  }
+
+  function kioskHome(): string | undefined {
+    const wanted = config.kiosk.member?.trim();
+    if (!config.kiosk.enabled || wanted === undefined) return undefined;
+    if (wanted.toLowerCase() === GUEST_KEY) return config.guestMode ? GUEST_KEY : undefined;
+    return kioskNamed((session?.household ?? []).filter((m) => !m.needsPairing).map((m) => m.key));
   }
 
   function kioskChoice(keys: readonly string[]): string | undefined {
@@ -140,6 +169,16 @@ export function createHousehold(deps: HouseholdDeps): Household {
     forgetCurrent() {
       const key = session?.activeMember;
       if (key !== undefined) store.updateRecord(key, { profile: undefined });
+    },
+    chosenTerritory() {
+      const key = session?.activeMember;
+      return key === undefined ? undefined : store.record(key).territory;
+    },
+    chooseTerritory(territory) {
+      const key = session?.activeMember;
+      if (key === undefined) return false;
+      store.updateRecord(key, { territory });
+      return true;
     },
   };
 
@@ -176,7 +215,8 @@ export function createHousehold(deps: HouseholdDeps): Household {
       if (!ProfileKeySchema.safeParse(key).success) return badArgument('profile');
       if (session === undefined || !known(key)) return { ok: false, error: householdError('noSuchProfile') };
       const leaving = onScreen();
-      if (leaving !== undefined && leaving !== key && childOf(leaving)) {
+      // A kiosk's own member is where idle mode returns, whoever a passer-by chose: no PIN to go back there.
+      if (leaving !== undefined && leaving !== key && childOf(leaving) && key !== kioskHome()) {
         const refused = pinRefused(pin);
         if (refused !== undefined) return { ok: false, error: refused };
       }
@@ -184,14 +224,20 @@ export function createHousehold(deps: HouseholdDeps): Household {
       session.choose(key);
       return OK;
     },
-    addMember: async () => {
+    addMember: async (pin) => {
       if (session === undefined) return { ok: false, error: householdError('noSuchProfile') };
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
       return session.addMember() ? OK : { ok: false, error: householdError('full', { max: MAX_MEMBERS }) };
     },
     cancelAddMember: async () => session?.cancelAdding(),
-    signOutMember: async (key) => {
-      if (!ProfileKeySchema.safeParse(key).success || key === GUEST_KEY) return;
-      session?.signOutMember(key);
+    signOutMember: async (key, pin) => {
+      if (!ProfileKeySchema.safeParse(key).success || key === GUEST_KEY) return badArgument('profile');
+      if (session === undefined || !known(key)) return { ok: false, error: householdError('noSuchProfile') };
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
+      session.signOutMember(key);
+      return OK;
     },
     setChild: async (key, child, pin) => {
       if (!ProfileKeySchema.safeParse(key).success || typeof child !== 'boolean') return badArgument('profile');
@@ -218,10 +264,13 @@ export function createHousehold(deps: HouseholdDeps): Household {
       changing(() => (active === GUEST_KEY ? store.updateGuest({ explicit }) : store.updateRecord(active, { explicit })));
       return OK;
     },
-    setSkipChooser: async (skip) => {
-      if (typeof skip !== 'boolean') return;
+    setSkipChooser: async (skip, pin) => {
+      if (typeof skip !== 'boolean') return badArgument('skipChooser');
+      const refused = childRefuses(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
       store.setSkipChooser(skip);
       deps.changed();
+      return OK;
     },
   };
 
@@ -247,6 +296,8 @@ export function createHousehold(deps: HouseholdDeps): Household {
       explicitListeners.push(listener);
     },
     hideExplicit,
+    childRefuses,
+    kioskHome,
     memberSlot,
     onScreen() {
       const now = onScreen();

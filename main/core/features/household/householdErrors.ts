@@ -3,8 +3,10 @@ import type { UiError } from '../../../../shared/bridge';
 import type { MessageParams } from '../../errors';
 
 export const HOUSEHOLD_MESSAGES = {
-  pinNeeded: "Enter the PIN to leave a child's profile or change a child mark.",
+  pinNeeded: "Enter the PIN: it guards leaving a child's profile, the child marks, and who is signed in on this TV.",
   pinWrong: 'That PIN is not right. Try again.',
+  pinDamaged:
+    'The PIN kept on this TV is damaged and cannot be checked. An adult resets it: start Tunewall once with the reset-pin setting (see “A forgotten PIN” in the guide), then set a new PIN in Settings.',
   pinFirst: "Set a PIN first: it keeps a child's profile from being changed or left.",
   full: (p: { max: number }) => `This TV keeps ${p.max} members at most. Sign one out to add another.`,
   noSuchProfile: 'That profile is not on this TV any more. Choose another one.',
@@ -15,6 +17,7 @@ export type HouseholdMessageKey = keyof typeof HOUSEHOLD_MESSAGES;
 const KIND: Record<HouseholdMessageKey, UiError['kind']> = {
   pinNeeded: 'denied',
   pinWrong: 'denied',
+  pinDamaged: 'denied',
   pinFirst: 'denied',
   full: 'denied',
   noSuchProfile: 'not-found',

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { KeyValueStore, Logger } from '../../ports';
 import { readStored } from '../settings/stored';
 import { StoredMemberSchema, type StoredMember } from '../settings/settings';
+import { TerritorySchema } from '../../../../shared/territory';
 import { PinHashSchema, type PinHash } from './pin';
 
 const HOUSEHOLD_KEY = 'household';
@@ -17,6 +18,8 @@ const MemberRecordSchema = z.object({
   profile: StoredMemberSchema.optional(),
   child: z.boolean().optional(),
   explicit: z.enum(['show', 'hide']).optional(),
+  /** The territory the member chose in Settings; without one, their profile's (from /me). */
+  territory: TerritorySchema.optional(),
 });
 export type MemberRecord = z.infer<typeof MemberRecordSchema>;
 
@@ -41,6 +44,7 @@ export interface HouseholdStore {
   setSkipChooser(skip: boolean): void;
   pin(): PinHash | undefined;
   setPin(pin: PinHash): void;
+  clearPin(): void;
   /** The key whose profile names the service's member `id`, other than `except`. */
   keyOfMember(id: string, except: string): string | undefined;
   /**
@@ -101,6 +105,11 @@ export function createHouseholdStore(store: KeyValueStore, logger: Logger): Hous
     pin: () => data.pin,
     setPin(pin) {
       data.pin = pin;
+      save();
+    },
+    clearPin() {
+      if (data.pin === undefined) return;
+      delete data.pin;
       save();
     },
     keyOfMember(id, except) {

@@ -17,9 +17,15 @@ export function hashPin(pin: string): PinHash {
   return { salt: salt.toString('base64'), hash: scryptSync(pin, salt, KEY_LENGTH, COST).toString('base64') };
 }
 
-export function pinMatches(pin: string, stored: PinHash): boolean {
+/**
+ * Whether `pin` is the one `stored` was made from; 'unusable' when the stored hash cannot be checked at all (damaged, or
+ * written by something else): no PIN would ever match it, so the household is told how to reset it rather than that
+ * the PIN is wrong.
+ */
+export function checkPin(pin: string, stored: PinHash): 'match' | 'wrong' | 'unusable' {
   const expected = Buffer.from(stored.hash, 'base64');
-  if (expected.length !== KEY_LENGTH) return false;
-  const actual = scryptSync(pin, Buffer.from(stored.salt, 'base64'), KEY_LENGTH, COST);
-  return timingSafeEqual(actual, expected);
+  const salt = Buffer.from(stored.salt, 'base64');
+  if (expected.length !== KEY_LENGTH || salt.length === 0) return 'unusable';
+  const actual = scryptSync(pin, salt, KEY_LENGTH, COST);
+  return timingSafeEqual(actual, expected) ? 'match' : 'wrong';
 }

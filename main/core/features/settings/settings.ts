@@ -55,6 +55,13 @@ export interface MemberSlot {
   current(): StoredMember | undefined;
   setCurrent(member: StoredMember): void;
   forgetCurrent(): void;
+  /**
+   * A household's: the territory the member on screen chose (undefined: none, their own /me territory holds). Without
+   * it, the one territory in the settings is everyone's.
+   */
+  chosenTerritory?(): Territory | undefined;
+  /** Keeps `territory` as the member on screen's own choice; false when no member is on screen (the guest, nobody). */
+  chooseTerritory?(territory: Territory): boolean;
 }
 
 export interface Settings {
@@ -83,7 +90,12 @@ export function createSettings(deps: SettingsDeps): Settings {
   const territoryListeners: Array<() => void> = [];
 
   return {
-    territory: () => settings.territory ?? slot.current()?.territory ?? deps.defaults.territory,
+    territory: () => {
+      const member = slot.current();
+      // Territory belongs to a member: theirs unless they chose another, never the one another member chose.
+      if (member !== undefined && slot.chosenTerritory !== undefined) return slot.chosenTerritory() ?? member.territory;
+      return settings.territory ?? member?.territory ?? deps.defaults.territory;
+    },
     language: () => settings.language ?? deps.defaults.language,
     voiceGuidance: () => settings.voiceGuidance ?? deps.defaults.voiceGuidance ?? deps.screenReader?.() ?? false,
     display: () => ({
@@ -100,8 +112,10 @@ export function createSettings(deps: SettingsDeps): Settings {
       setTerritory: async (value) => {
         const parsed = TerritorySchema.safeParse(value);
         if (!parsed.success) return badArgument('territory');
-        settings.territory = parsed.data;
-        store.set(SETTINGS_KEY, settings);
+        if (slot.chooseTerritory?.(parsed.data) !== true) {
+          settings.territory = parsed.data;
+          store.set(SETTINGS_KEY, settings);
+        }
         for (const listener of territoryListeners) listener();
         deps.changed();
         return { ok: true, value: undefined };

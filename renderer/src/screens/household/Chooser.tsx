@@ -12,6 +12,7 @@ import { listNavigation } from '../../input/navigation';
 import { useApp, useTunewall } from '../../store/context';
 import { PinDialog } from './PinDialog';
 import { ProfileTile, type ProfileTileProps } from './ProfileTile';
+import { usePinGate } from './usePinGate';
 
 export const CHOOSER_KEY = 'chooser';
 const ROW_KEY = 'chooser-profiles';
@@ -80,6 +81,8 @@ export function Chooser({ root }: { root: boolean }) {
   const [confirm, setConfirm] = useState<MemberSummary | undefined>(undefined);
   const [pinFor, setPinFor] = useState<string | undefined>(undefined);
   const [error, setError] = useState<UiError | undefined>(undefined);
+  const gate = usePinGate();
+  const report = (result: { ok: true } | { ok: false; error: UiError }): void => setError(result.ok ? undefined : result.error);
 
   const tiles = useMemo(() => (household === undefined ? [] : tilesOf(t, household, signingOut)), [t, household, signingOut]);
   const tileKeys = useMemo(() => tiles.map((tile) => tile.focusKey), [tiles]);
@@ -128,7 +131,7 @@ export function Chooser({ root }: { root: boolean }) {
   const select = (tile: Tile): void => {
     setError(undefined);
     if (tile.key === ADD_KEY) {
-      void bridge.addMember().then((result) => !result.ok && setError(result.error));
+      gate.guard((pin) => bridge.addMember(pin), report);
     } else if (signingOut) {
       setConfirm(tile.member);
     } else if (!root && tile.key === household.active) {
@@ -186,7 +189,7 @@ export function Chooser({ root }: { root: boolean }) {
                 onSelect={() => {
                   setConfirm(undefined);
                   if (household.members.length <= 1) setSigningOut(false);
-                  void bridge.signOutMember(confirm.key);
+                  gate.guard((pin) => bridge.signOutMember(confirm.key, pin), report);
                 }}
               >
                 {t('household.signOut')}
@@ -194,6 +197,7 @@ export function Chooser({ root }: { root: boolean }) {
             </div>
           </Dialog>
         )}
+        {gate.dialog}
         {pinFor !== undefined && (
           <PinDialog
             title={t('household.pinTitle')}

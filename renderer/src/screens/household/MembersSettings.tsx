@@ -1,15 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUEST_KEY, MAX_MEMBERS, type Result, type UiError } from '../../../../shared/bridge';
+import { announce } from '../../a11y/announce';
 import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
 import { useApp, useTunewall } from '../../store/context';
 import { PinDialog } from './PinDialog';
+import { usePinGate } from './usePinGate';
 
 const PIN_KEY = 'settings-pin';
 
-/** What asks for a PIN: a child mark (with the PIN), or setting the PIN (the current one first, then the new one). */
-type PinStep = { kind: 'child'; child: boolean } | { kind: 'current'; wrong?: UiError } | { kind: 'new'; current: string | undefined };
+/**
+ * What asks for a PIN: a child mark (with the PIN), or setting the PIN (the current one first, then the new one, then
+ * the new one again, so a slip of a key never locks a child's profile behind a PIN nobody knows).
+ */
+type PinStep =
+  | { kind: 'child'; child: boolean }
+  | { kind: 'current'; wrong?: UiError }
+  | { kind: 'new'; current: string | undefined; mismatch?: boolean }
+  | { kind: 'confirm'; current: string | undefined; first: string };
+
+const PIN_TITLES = { child: 'household.pinTitle', current: 'household.pinCurrent', new: 'household.pinNew', confirm: 'household.pinConfirm' } as const;
 
 /**
  * Settings' part for the household: add a member, and for the one on screen their explicit-tracks setting, the child
@@ -23,6 +34,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
   const [pinStep, setPinStep] = useState<PinStep | undefined>(undefined);
   const [error, setError] = useState<UiError | undefined>(undefined);
   const [saved, setSaved] = useState(false);
+  const gate = usePinGate('settings-add-member');
   if (household === undefined || household.active === undefined) return null;
   const active = household.active;
   const child = active === GUEST_KEY ? household.guest.child : household.members.some((m) => m.key === active && m.child);
@@ -46,10 +58,14 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
   };
   const submitPin = (step: PinStep, pin: string): Promise<Result<void>> => {
     if (step.kind === 'child') return bridge.setChild(active, step.child, pin);
-    // The current PIN is checked with the new one: asked first, it is kept until the new one is entered.
-    if (step.kind === 'current') return Promise.resolve({ ok: true, value: undefined });
+    // The current PIN is checked with the new one: asked first, it is kept until the new one is entered twice.
+    if (step.kind === 'current' || step.kind === 'new') return Promise.resolve({ ok: true, value: undefined });
+    if (pin !== step.first) return Promise.resolve({ ok: true, value: undefined });
     return bridge.setPin(pin, step.current).then((result) => {
-      if (result.ok) setSaved(true);
+      if (result.ok) {
+        setSaved(true);
+        announce(t('household.pinSet'));
+      }
       // A wrong current PIN: asked again, saying so.
       else if (result.error.messageKey === 'household.pinWrong') setPinStep({ kind: 'current', wrong: result.error });
       else report(result);
@@ -57,14 +73,23 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
     });
   };
   const pinDone = (step: PinStep, pin: string): void => {
-    setPinStep(step.kind === 'current' ? { kind: 'new', current: pin } : undefined);
+    if (step.kind === 'current') setPinStep({ kind: 'new', current: pin });
+    else if (step.kind === 'new') setPinStep({ kind: 'confirm', current: step.current, first: pin });
+    // The two entries differ: the new PIN is chosen again, saying so.
+    else if (step.kind === 'confirm' && pin !== step.first) setPinStep({ kind: 'new', current: step.current, mismatch: true });
+    else setPinStep(undefined);
+  };
+  const again = (step: PinStep): boolean => (step.kind === 'current' && step.wrong !== undefined) || (step.kind === 'new' && step.mismatch === true);
+  const pinMessage = (step: PinStep): string | undefined => {
+    if (step.kind === 'current' && step.wrong !== undefined) return errorText(t, step.wrong);
+    return step.kind === 'new' && step.mismatch === true ? t('household.pinMismatch') : undefined;
   };
 
   return (
     <>
       <h2 id="settings-members">{t('household.members')}</h2>
       {household.members.length < MAX_MEMBERS && (
-        <FocusButton focusKey="settings-add-member" onSelect={() => void bridge.addMember().then(report)} onFocused={onFocused}>
+        <FocusButton focusKey="settings-add-member" onSelect={() => gate.guard((pin) => bridge.addMember(pin), report)} onFocused={onFocused}>
           {t('household.add')}
         </FocusButton>
       )}
@@ -94,10 +119,11 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
       </div>
       <h2 id="settings-pin">{t('household.pin')}</h2>
       <p className="muted">{household.pinSet ? t('household.pinIsSet') : t('household.pinNotSet')}</p>
+      {household.pinSet && <p className="muted">{t('household.pinForgotten')}</p>}
       <FocusButton focusKey={PIN_KEY} onSelect={changePin} onFocused={onFocused}>
         {household.pinSet ? t('household.changePin') : t('household.setPin')}
       </FocusButton>
-      {saved && <p className="muted" role="status">{t('household.pinSaved')}</p>}
+      {saved && <p className="muted" role="status">{t('household.pinSet')}</p>}
       <h2 id="settings-start">{t('household.atStart')}</h2>
       <div className="choices" role="group" aria-labelledby="settings-start">
         {([false, true] as const).map((skip) => (
@@ -105,7 +131,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
             key={String(skip)}
             focusKey={`skip-chooser:${skip ? 'on' : 'off'}`}
             selected={household.skipChooser === skip}
-            onSelect={() => void bridge.setSkipChooser(skip)}
+            onSelect={() => gate.guard((pin) => bridge.setSkipChooser(skip, pin), report)}
             onFocused={onFocused}
           >
             {skip ? t('household.startLast') : t('household.startChooser')}
@@ -113,11 +139,12 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
         ))}
       </div>
       {error !== undefined && <p className="row-error" role="alert">{errorText(t, error)}</p>}
+      {gate.dialog}
       {pinStep !== undefined && (
         <PinDialog
-          key={pinStep.kind === 'current' && pinStep.wrong !== undefined ? 'current-again' : pinStep.kind}
-          title={pinStep.kind === 'new' ? t('household.pinNew') : pinStep.kind === 'current' ? t('household.pinCurrent') : t('household.pinTitle')}
-          message={pinStep.kind === 'current' && pinStep.wrong !== undefined ? errorText(t, pinStep.wrong) : undefined}
+          key={again(pinStep) ? `${pinStep.kind}-again` : pinStep.kind}
+          title={t(PIN_TITLES[pinStep.kind])}
+          message={pinMessage(pinStep)}
           onSubmit={(pin) =>
             submitPin(pinStep, pin).then((result) => {
               if (result.ok) pinDone(pinStep, pin);

@@ -81,6 +81,9 @@ describe('loadConfig', () => {
     expect([none.skipChooser, none.kiosk.member]).toEqual([false, undefined]);
     expect(loadConfig({ env: { TUNEWALL_SKIP_CHOOSER: 'yes' }, argv: [] }).config.skipChooser).toBe(true);
     expect(loadConfig({ env: { TUNEWALL_SKIP_CHOOSER: 'yes' }, argv: ['--no-skip-chooser'] }).config.skipChooser).toBe(false);
+    expect(loadConfig({ env: {}, argv: [] }).config.resetPin).toBe(false);
+    expect(loadConfig({ env: {}, argv: ['--reset-pin'] }).config.resetPin).toBe(true);
+    expect(loadConfig({ env: { TUNEWALL_RESET_PIN: '1' }, argv: [] }).config.resetPin).toBe(true);
     const file = loadConfig({ env: {}, argv: [], fileText: '{"skipChooser": true, "kioskMember": "guest"}' });
     expect([file.config.skipChooser, file.config.kiosk.member, file.problems]).toEqual([true, 'guest', []]);
     expect(loadConfig({ env: {}, argv: ['--kiosk-member', '林語彤'] }).config.kiosk.member).toBe('林語彤');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenSet } from '../../../../main/core/auth/tokens';
 import { createAesGcmCipher } from '../../../../main/core/vault/aesGcmCipher';
 import { MEMBERS_INDEX_KEY, MemberVault, memberTokensKey } from '../../../../main/core/vault/memberVault';
-import { setAsideKey } from '../../../../main/core/vault/setAside';
+import { SetAsideTokens, setAsideKey } from '../../../../main/core/vault/setAside';
 import { TokenVault, VAULT_KEY, type StoragePolicy } from '../../../../main/core/vault/tokenVault';
 import type { Cipher } from '../../../../main/core/ports';
 import { fakeCipher, memoryLogger, MemoryStore } from '../support/fakes';
@@ -148,5 +148,90 @@ describe('member vault', () => {
     expect(vault.slot(failing).load()).toEqual(tokens(22));
     expect(vault.status.protection).toBe('memory');
     expect(vault.status.reasonKey).toBe('storage.writeFailed');
+  });
+  it('an older vault whose one sign-in waits, set aside, for its key becomes the first member, and that sign-in comes back with the key', () => {
+    const store = new MemoryStore();
+    const right = fakeCipher('os-keyring', 0x11);
+    const other = fakeCipher('os-keyring', 0x22);
+    new TokenVault({ store, cipher: right, policy: 'os-keyring', logger: memoryLogger() }).save(tokens(7));
+    // A start of that older Tunewall with another key set the sign-in aside.
+    expect(new TokenVault({ store, cipher: other, policy: 'os-keyring', logger: memoryLogger() }).load()).toBeUndefined();
+    expect(store.get(VAULT_KEY)).toBeUndefined();
+    expect(store.get(setAsideKey(VAULT_KEY))).toHaveLength(1);
+
+    // The upgrade happens on a start with the other key again: nobody can open the sign-in, and it is kept.
+    expect(open(store, other).vault.load()).toEqual([]);
+    expect(store.get(setAsideKey(VAULT_KEY))).toBeUndefined();
+    const index = store.get(MEMBERS_INDEX_KEY);
+    expect(index).toEqual({ version: 1, keys: [expect.any(String)] });
+    // Its key is back: the member is signed in, without pairing again.
+    expect(open(store, right).vault.load().map((m) => m.tokens)).toEqual([tokens(7)]);
+  });
+
+  it('pairing a member again under the key they have keeps one entry for them in the index', () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const a = vault.add(tokens(1));
+    const b = vault.add(tokens(2));
+    vault.put(a, tokens(11));
+    vault.put(a, tokens(12));
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [a, b] });
+    expect(open(store, cipher).vault.load().map((m) => [m.key, m.tokens.accessToken])).toEqual([
+      [a, 'access-SECRET-12'],
+      [b, 'access-SECRET-2'],
+    ]);
+    // A key made twice (a new member given a key already here) is still listed once.
+    const twice = new MemberVault({ store, cipher, policy: 'os-keyring', logger: memoryLogger(), newKey: () => b });
+    twice.load();
+    twice.add(tokens(3));
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [a, b] });
+  });
+
+  it("of several sign-ins set aside under one member's key, the newest comes back, never an older one with a rotated refresh token", () => {
+    const store = new MemoryStore();
+    const right = fakeCipher('os-keyring', 0x11);
+    const { vault } = open(store, right);
+    const a = vault.add(tokens(1));
+    // Three sign-ins of this member, each set aside on a start with another key, oldest first.
+    let clock = 1_000;
+    const aside = new SetAsideTokens(store, setAsideKey(memberTokensKey(a)), () => clock);
+    for (const n of [1, 2, 3]) {
+      clock += 1_000;
+      aside.add({ version: 1, ciphertext: right.encrypt(JSON.stringify(tokens(n))).toString('base64') });
+    }
+    store.delete(memberTokensKey(a));
+    const loaded = open(store, right).vault.load();
+    expect(loaded.map((m) => [m.key, m.tokens.refreshToken])).toEqual([[a, 'refresh-SECRET-3']]);
+    // The older ones went with it: a restart does not bring one back either.
+    expect(store.get(setAsideKey(memberTokensKey(a)))).toBeUndefined();
+    expect(open(store, right).vault.load().map((m) => m.tokens.refreshToken)).toEqual(['refresh-SECRET-3']);
+  });
+  it('a member whose sign-in the service ended stays in the index without tokens, across restarts, until paired again or signed out', () => {
+    const store = new MemoryStore();
+    const cipher = fakeCipher('os-keyring');
+    const { vault } = open(store, cipher);
+    const [a, b, c] = [1, 2, 3].map((n) => vault.add(tokens(n)));
+    vault.end(a ?? '', 'signed-out');
+    vault.end(c ?? '', 'expired');
+    expect(store.get(memberTokensKey(a ?? ''))).toBeUndefined();
+    expect(store.dump()).not.toContain('SECRET-1');
+    const reopened = open(store, cipher).vault;
+    expect(reopened.load().map((m) => m.key)).toEqual([b]);
+    expect(reopened.ended()).toEqual([
+      { key: a, reason: 'signed-out' },
+      { key: c, reason: 'expired' },
+    ]);
+    expect(reopened.order()).toEqual([a, b, c]);
+    // Paired again: signed in under the same key; signed out: gone from the index.
+    reopened.put(a ?? '', tokens(11));
+    reopened.remove(c ?? '');
+    const third = open(store, cipher).vault;
+    expect(third.load().map((m) => [m.key, m.tokens.accessToken])).toEqual([
+      [a, 'access-SECRET-11'],
+      [b, 'access-SECRET-2'],
+    ]);
+    expect(third.ended()).toEqual([]);
+    expect(store.get(MEMBERS_INDEX_KEY)).toEqual({ version: 1, keys: [a, b] });
   });
 });

@@ -45,7 +45,11 @@ function fakeSession(keys: string[]) {
   return { session: session satisfies HouseholdSession, calls };
 }
 
-function setup(keys: string[], config: Partial<{ guestMode: boolean; skipChooser: boolean; kioskEnabled: boolean; kioskMember: string }> = {}, store = new MemoryStore()) {
+function setup(
+  keys: string[],
+  config: Partial<{ guestMode: boolean; skipChooser: boolean; kioskEnabled: boolean; kioskMember: string; resetPin: boolean }> = {},
+  store = new MemoryStore(),
+) {
   const { session, calls } = fakeSession(keys);
   const cleared: unknown[] = [];
   let changed = 0;
@@ -56,6 +60,7 @@ function setup(keys: string[], config: Partial<{ guestMode: boolean; skipChooser
     config: {
       guestMode: config.guestMode ?? true,
       skipChooser: config.skipChooser ?? false,
+      resetPin: config.resetPin ?? false,
       kiosk: { enabled: config.kioskEnabled ?? false, member: config.kioskMember },
     },
     logger: memoryLogger(),
@@ -203,5 +208,77 @@ describe('the household', () => {
   it('says when the household is full', async () => {
     const h = setup(['1', '2', '3', '4', '5', '6']);
     expect(await h.household.handlers.addMember()).toMatchObject({ ok: false, error: { kind: 'denied', messageKey: 'household.full', params: { max: 6 } } });
+  });
+  it('a stored PIN hash that cannot be checked is refused with how an adult resets it, never a throw; reset-pin clears it at start', async () => {
+    const h = setup(['kid', 'mum']);
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    await h.household.handlers.chooseProfile('kid');
+    const stored = h.store.get('household') as { pin: { salt: string; hash: string } };
+    // A hash of the wrong length (a damaged file, or one another program wrote).
+    for (const hash of [Buffer.alloc(16, 1).toString('base64'), Buffer.alloc(64, 1).toString('base64'), '!!']) {
+      h.store.set('household', { ...stored, pin: { ...stored.pin, hash } });
+      const again = setup(['kid', 'mum'], {}, h.store);
+      again.session.active = 'kid';
+      const refused = { kind: 'denied', messageKey: 'household.pinDamaged' };
+      expect(error(await again.household.handlers.chooseProfile('mum', '2468'))).toEqual(refused);
+      expect(error(await again.household.handlers.setPin('1111', '2468'))).toEqual(refused);
+      expect(error(await again.household.handlers.setChild('kid', false, '2468'))).toEqual(refused);
+      expect(again.session.activeMember).toBe('kid');
+    }
+    // The adult starts Tunewall once with reset-pin: no PIN, the child mark kept, and a new PIN can be set.
+    const reset = setup(['kid', 'mum'], { resetPin: true }, h.store);
+    expect(reset.household.view()).toMatchObject({ pinSet: false, members: [{ key: 'kid', child: true }, { key: 'mum', child: false }] });
+    expect((await reset.household.handlers.setPin('1357')).ok).toBe(true);
+    reset.session.active = 'kid';
+    expect(error(await reset.household.handlers.chooseProfile('mum', '1357'))).toBeUndefined();
+  });
+  it("while a child's profile is on screen, signing a member out or adding one needs the PIN; elsewhere it does not", async () => {
+    const h = setup(['kid', 'mum', 'dad']);
+    let adds = 0;
+    h.session.addMember = () => (adds += 1) > 0;
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    await h.household.handlers.chooseProfile('kid');
+    const needed = { kind: 'denied', messageKey: 'household.pinNeeded' };
+    const wrong = { kind: 'denied', messageKey: 'household.pinWrong' };
+    expect(error(await h.household.handlers.signOutMember('mum'))).toEqual(needed);
+    expect(error(await h.household.handlers.signOutMember('kid'))).toEqual(needed);
+    expect(error(await h.household.handlers.signOutMember('mum', '1111'))).toEqual(wrong);
+    expect(error(await h.household.handlers.addMember())).toEqual(needed);
+    expect(error(await h.household.handlers.addMember('1111'))).toEqual(wrong);
+    expect(error(await h.household.handlers.setSkipChooser(true))).toEqual(needed);
+    expect(h.household.view().skipChooser).toBe(false);
+    expect(h.household.childRefuses(undefined)?.messageKey).toBe('household.pinNeeded');
+    expect(h.household.view().members.map((m) => m.key)).toEqual(['kid', 'mum', 'dad']);
+    expect(adds).toBe(0);
+    // With the PIN, the change goes ahead.
+    expect((await h.household.handlers.signOutMember('dad', '2468')).ok).toBe(true);
+    expect((await h.household.handlers.addMember('2468')).ok).toBe(true);
+    expect(h.household.view().members.map((m) => m.key)).toEqual(['kid', 'mum']);
+    expect(adds).toBe(1);
+    // An adult on screen signs out and adds without it.
+    await h.household.handlers.chooseProfile('mum', '2468');
+    expect(h.household.childRefuses(undefined)).toBeUndefined();
+    expect((await h.household.handlers.addMember()).ok).toBe(true);
+    expect((await h.household.handlers.signOutMember('kid')).ok).toBe(true);
+    expect(error(await h.household.handlers.signOutMember('nobody'))).toEqual({ kind: 'not-found', messageKey: 'household.noSuchProfile' });
+  });
+  it("a kiosk names its member for idle mode, and going back to them needs no PIN, even from a child's profile", async () => {
+    const h = setup(['a', 'b', 'kid'], { kioskEnabled: true, kioskMember: 'Ben' });
+    h.name('a', 'Anna');
+    h.name('b', 'Ben');
+    h.name('kid', 'Kim');
+    expect(h.household.kioskHome()).toBe('b');
+    expect(setup(['a'], { kioskEnabled: true, kioskMember: 'guest' }).household.kioskHome()).toBe(GUEST_KEY);
+    expect(setup(['a'], { kioskEnabled: true }).household.kioskHome()).toBeUndefined();
+    expect(setup(['a'], { kioskEnabled: false, kioskMember: 'Ben' }).household.kioskHome()).toBeUndefined();
+    await h.household.handlers.setPin('2468');
+    await h.household.handlers.setChild('kid', true, '2468');
+    // A passer-by chose the child's profile: leaving it for anyone else asks the PIN; for the kiosk's member it does not.
+    await h.household.handlers.chooseProfile('kid');
+    expect(error(await h.household.handlers.chooseProfile('a'))).toEqual({ kind: 'denied', messageKey: 'household.pinNeeded' });
+    expect((await h.household.handlers.chooseProfile('b')).ok).toBe(true);
+    expect(h.session.activeMember).toBe('b');
   });
 });
