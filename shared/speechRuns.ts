@@ -60,7 +60,7 @@ function scriptOf(char: string): Script {
 }
 
 /** The language of each character, undefined for those that go with their neighbours. */
-function languagesOf(chars: readonly string[], scripts: readonly Script[], from: TextLanguage): (SpeechLang | undefined)[] {
+function languagesOf(chars: readonly string[], scripts: readonly Script[], from: (i: number) => TextLanguage): (SpeechLang | undefined)[] {
   const langs: (SpeechLang | undefined)[] = new Array<SpeechLang | undefined>(chars.length).fill(undefined);
   let start = 0;
   while (start < chars.length) {
@@ -72,20 +72,32 @@ function languagesOf(chars: readonly string[], scripts: readonly Script[], from:
       if (script === 'kana') langs[i] = 'ja-JP';
       else if (script === 'hangul') langs[i] = 'ko-KR';
       else if (script === 'latin') langs[i] = 'en-US';
-      else if (script === 'han') langs[i] = japanese ? 'ja-JP' : from.han;
+      else if (script === 'han') langs[i] = japanese ? 'ja-JP' : from(i).han;
     }
     start = end + 1;
   }
   return langs;
 }
 
-/** `text` as runs, each in one language; what has no letters at all is said in the text's own language. */
-export function splitRuns(text: string, from: TextLanguage): SpeechRun[] {
+/**
+ * `text` as runs, each in one language; what has no letters at all is said in the text's own language. `from`: where
+ * the text comes from, or, for a text made of parts from different places (a tile's catalog title and the UI's words
+ * around it), where the character at each UTF-16 offset comes from.
+ */
+export function splitRuns(text: string, from: TextLanguage | ((offset: number) => TextLanguage)): SpeechRun[] {
   const chars = [...text];
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const char of chars) {
+    offsets.push(offset);
+    offset += char.length;
+  }
+  const source = typeof from === 'function' ? (i: number) => from(offsets[i] ?? 0) : () => from;
   const scripts = chars.map(scriptOf);
-  const langs = languagesOf(chars, scripts, from);
+  const langs = languagesOf(chars, scripts, source);
   // Digits and punctuation go with the run before them; those that open the text, with the first run after them.
-  const first = langs.find((lang) => lang !== undefined) ?? from.base;
+  const firstAt = langs.findIndex((lang) => lang !== undefined);
+  const first = langs[firstAt] ?? source(0).base;
   const runs: SpeechRun[] = [];
   let current: SpeechRun | undefined;
   chars.forEach((char, i) => {

@@ -15,6 +15,7 @@ import type {
   Result,
   RowId,
   RowView,
+  ShellVoiceView,
   TileView,
   TrackView,
   TunewallBridge,
@@ -24,6 +25,16 @@ import { detailWithoutExplicit, pageWithoutExplicit, rowWithoutExplicit } from '
 import { TERRITORIES, type Territory } from '../../shared/territory';
 import { favoriteTracksOf, makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
 import { FAKE_PIN, householdCalls, initialHousehold, memberView, type HouseholdScenario } from './fakeHousehold';
+
+/** espeak-ng's voices as a machine with every voice installed has them, with the readings that make hanzi and kanji readable. */
+const FAKE_SHELL_VOICES: ShellVoiceView[] = [
+  { lang: 'en-US', engine: 'espeak-ng', voice: 'en-us', readings: undefined, available: true },
+  { lang: 'zh-TW', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
+  { lang: 'zh-HK', engine: 'espeak-ng', voice: 'yue', readings: undefined, available: true },
+  { lang: 'zh-SG', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
+  { lang: 'ja-JP', engine: 'espeak-ng', voice: 'ja', readings: 'kuromoji', available: true },
+  { lang: 'ko-KR', engine: 'espeak-ng', voice: 'ko', readings: undefined, available: true },
+];
 
 export type FakeScenario =
   | 'pairing'
@@ -265,6 +276,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
       shellLanguages: options.shellLanguages ?? ['en', 'zh-Hant', 'ja'],
+      shellVoices: FAKE_SHELL_VOICES,
     },
     version: '0.1.0',
   };

@@ -9,20 +9,36 @@
  * the focused item and working out its name all wait for the task after the frame that draws the new focus, so voice
  * guidance adds nothing to the time a press takes to show (bench: remote press → focus painted, voice guidance on).
  */
-import type { Language } from '../../../shared/bridge';
+import type { SpeechRun } from '../../../shared/bridge';
+import { splitRuns, type TextLanguage } from '../../../shared/speechRuns';
 import { intentForKey } from '../input/keymap';
-import { focusedElement, spokenDescription, spokenName } from './focusedName';
+import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
 import type { Speech, SpeechRequest } from './speech';
 
+/** One thing to say: UI text (split into runs as UI text when said), or runs already made (an item's name). */
 export interface Phrase {
   text: string;
+  runs?: SpeechRun[];
   rate?: SpeechRequest['rate'];
+}
+
+/** A screen's phrases, made again when they are said again (the repeat key hears the countdown as it stands). */
+export type ScreenPhrases = Phrase[] | (() => Phrase[]);
+
+/** About how long a run takes to say, to keep a status from being cut by what follows it (a syllable a hanzi or kana). */
+export function sayingMs(runs: readonly SpeechRun[]): number {
+  let ms = 0;
+  for (const run of runs) for (const char of run.text) ms += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(char) ? 220 : 70;
+  return ms;
 }
 
 export interface AnnouncerDeps {
   win: Window;
   speech: Speech;
-  language: () => Language;
+  /** How UI text is read now: the UI language, and the territory for the hanzi of a name in it. */
+  uiText: () => TextLanguage;
+  /** The page's clock (performance.now), for how long a status is still being said. */
+  now?: () => number;
   /** Tells `listener` each time the navigation moves focus (navigation.ts onFocusMoved); returns the way to stop. */
   onFocusMoved: (listener: () => void) => () => void;
   /** A key down for longer than this without coming up (a remote that sends no key-up): focus is said anyway. */
@@ -45,7 +61,11 @@ export class Announcer {
   private unsaid = false;
   /** A press came: what is being said is cut off after its frame, unless something new is said first. */
   private cutOff = false;
-  private screenPhrases: Phrase[] = [];
+  private screenPhrases: ScreenPhrases = [];
+  /** The focus the screen before this one left behind: never said as this screen's. */
+  private leftBehind: HTMLElement | undefined;
+  /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
+  private statusUntil = 0;
   private pendingScreen: Phrase[] | undefined;
   private pendingLead: Phrase[] = [];
   private screenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -116,20 +136,23 @@ export class Announcer {
    * A screen opened: its name (and what it says first, Pairing's instructions) goes before its first focus. `lead`:
    * what happened on the way ("Signed out"), said first; kept when the screen is replaced before it was said.
    */
-  screen(phrases: Phrase[], lead: Phrase[] = []): void {
+  screen(phrases: ScreenPhrases, lead: Phrase[] = []): void {
     this.screenPhrases = phrases;
     this.pendingLead = this.pendingScreen === undefined ? lead : [...this.pendingLead, ...lead];
-    this.pendingScreen = phrases;
+    this.pendingScreen = typeof phrases === 'function' ? phrases() : phrases;
     this.dialog = undefined;
+    this.described = undefined;
+    // The old screen's focus may still be marked for a moment after this one draws (Pairing's code card after sign-in).
+    this.leftBehind = focusedElement(this.doc) ?? this.focus;
     clearTimeout(this.screenTimer);
     // The screen's focus lands a moment after it draws; a screen with nothing to focus is said on its own.
     this.screenTimer = setTimeout(() => this.sayFocus(true), this.deps.screenFocusWaitMs ?? 400);
     this.queueAfterFrame();
   }
 
-  /** A status: said once, after what is being said, without moving focus. */
+  /** A status: said once, after what is being said, without moving focus; only the viewer's next press cuts it off. */
   status(text: string): void {
-    this.say([{ text }], 'queue');
+    this.say([{ text }], 'queue', true);
   }
 
   /** Says `phrases` at once, cutting off what was being said (the pairing code again, on OK). */
@@ -139,13 +162,15 @@ export class Announcer {
 
   /** The repeat key: where you are, again. */
   repeat(): void {
+    // The viewer's own press: it may cut off a status.
+    this.statusUntil = 0;
     const element = focusedElement(this.doc);
     const dialog = element?.closest(DIALOG);
-    const phrases = [...this.screenPhrases];
-    if (dialog) phrases.push({ text: spokenName(dialog) });
+    const phrases = typeof this.screenPhrases === 'function' ? this.screenPhrases() : [...this.screenPhrases];
+    if (dialog) phrases.push(...this.dialogPhrases(dialog));
     const described = element?.closest(DESCRIBED);
-    if (described) phrases.push({ text: spokenDescription(described) });
-    if (element !== undefined) phrases.push({ text: spokenName(element) });
+    if (described && described !== dialog) phrases.push({ text: spokenDescription(described) });
+    if (element !== undefined && element !== this.leftBehind) phrases.push(this.itemPhrase(element));
     this.say(phrases, 'interrupt');
   }
 
@@ -175,7 +200,7 @@ export class Announcer {
    */
   private afterFrameWork(): void {
     this.frameQueued = false;
-    const element = focusedElement(this.doc);
+    const element = this.currentFocus();
     if (element !== undefined && element !== this.focus) {
       this.focus = element;
       this.unsaid = true;
@@ -187,8 +212,31 @@ export class Announcer {
     }
   }
 
-  private sayFocus(screenAlone: boolean): void {
+  /** The focused item, unless it is the one the screen before left behind. */
+  private currentFocus(): HTMLElement | undefined {
     const element = focusedElement(this.doc);
+    if (element === undefined || !element.isConnected) return undefined;
+    if (element === this.leftBehind) return undefined;
+    this.leftBehind = undefined;
+    return element;
+  }
+
+  /** A dialog's title and what it is about (aria-describedby: what the phone will open). */
+  private dialogPhrases(dialog: Element): Phrase[] {
+    const ui = this.deps.uiText();
+    const phrases: Phrase[] = [{ text: spokenName(dialog), runs: spokenRuns(dialog, ui) }];
+    const about = spokenDescription(dialog);
+    if (about !== '') phrases.push({ text: about });
+    return phrases;
+  }
+
+  private itemPhrase(element: Element): Phrase {
+    const name = spokenName(element);
+    return { text: name, runs: spokenRuns(element, this.deps.uiText(), name) };
+  }
+
+  private sayFocus(screenAlone: boolean): void {
+    const element = this.currentFocus();
     const phrases: Phrase[] = [];
     if (this.pendingScreen !== undefined) {
       phrases.push(...this.pendingLead, ...this.pendingScreen);
@@ -201,30 +249,38 @@ export class Announcer {
     this.unsaid = false;
     // What is said now is not said again when the frame's check finds it.
     if (element !== undefined) this.focus = element;
-    if (element !== undefined && element.isConnected) {
+    if (element !== undefined) {
       const dialog = element.closest(DIALOG) ?? undefined;
-      if (dialog !== this.dialog && dialog !== undefined) phrases.push({ text: spokenName(dialog) });
+      if (dialog !== this.dialog && dialog !== undefined) phrases.push(...this.dialogPhrases(dialog));
       this.dialog = dialog;
       const described = element.closest(DESCRIBED) ?? undefined;
-      if (described !== this.described && described !== undefined) phrases.push({ text: spokenDescription(described) });
+      if (described !== this.described && described !== undefined && described !== dialog) phrases.push({ text: spokenDescription(described) });
       this.described = described;
-      const name = spokenName(element);
-      if (name !== '') phrases.push({ text: name });
+      phrases.push(this.itemPhrase(element));
     }
-    this.say(phrases, 'interrupt');
+    // A screen said on its own (its focus has not landed yet) is heard to its end, as a status is.
+    this.say(phrases, 'interrupt', screenAlone);
   }
 
-  private say(phrases: Phrase[], mode: SpeechRequest['mode']): void {
+  private say(phrases: Phrase[], mode: SpeechRequest['mode'], isStatus = false): void {
+    const now = this.deps.now ?? (() => performance.now());
     // A press's cut comes first, whatever is said next: what was being said when the key went down is not heard on.
     if (this.cutOff) {
       this.cutOff = false;
+      this.statusUntil = 0;
       this.deps.speech.cancel();
     }
-    const language = this.deps.language();
+    // A status still being said is heard to its end: what comes without a press (a screen's title) waits for it.
+    const first = mode === 'interrupt' && now() < this.statusUntil ? 'queue' : mode;
+    const ui = this.deps.uiText();
+    let ms = 0;
     phrases
-      .filter((phrase) => phrase.text !== '')
-      .forEach((phrase, i) =>
-        this.deps.speech.speak({ text: phrase.text, language, rate: phrase.rate ?? 'normal', mode: i === 0 ? mode : 'queue' }),
-      );
+      .map((phrase) => ({ rate: phrase.rate ?? 'normal', runs: phrase.runs ?? splitRuns(phrase.text, ui) }))
+      .filter((phrase) => phrase.runs.length > 0)
+      .forEach((phrase, i) => {
+        ms += sayingMs(phrase.runs) * (phrase.rate === 'slow' ? 1.7 : 1);
+        this.deps.speech.speak({ runs: phrase.runs, rate: phrase.rate, mode: i === 0 ? first : 'queue' });
+      });
+    if (isStatus) this.statusUntil = Math.max(this.statusUntil, now()) + ms;
   }
 }

@@ -6,7 +6,7 @@ import { useTunewall } from '../store/context';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { QrCode } from './QrCode';
-import { useContentLang } from '../i18n/contentLang';
+import { useCatalogText } from '../i18n/contentLang';
 import { Phrased } from './Phrased';
 
 export interface PhoneTarget {
@@ -17,7 +17,7 @@ export interface PhoneTarget {
 /** A QR code of a page of the service, to open it (and play it) on a phone. */
 export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const { bridge } = useTunewall();
   const [qr, setQr] = useState<Result<QrMatrix> | undefined>(undefined);
   useEffect(() => {
@@ -39,7 +39,7 @@ export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose
           {qr === undefined && <div className="qr-skeleton" aria-hidden="true" />}
         </div>
         <div className="phone-text">
-          <p className="phone-target" lang={lang}>
+          <p className="phone-target" {...catalog}>
             <Phrased text={target.title} />
           </p>
           <p className="phone-hint">{t('detail.phoneHint')}</p>

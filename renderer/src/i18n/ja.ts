@@ -134,6 +134,7 @@ export const ja: Resources = {
     expiresMinutes_other: 'コードの有効期限まであと {{count}} 分です。',
     expiresSeconds: 'コードの有効期限まであと {{count}} 秒です。',
     home: 'ホーム',
+    homeOf: '{{name}} さんのホーム',
     signedIn: 'サインインしました。',
     signedOut: 'サインアウトしました。',
     pairingUrl: 'スマートフォンで {{url}} を開き、このコードを入力してください：',
