@@ -123,7 +123,7 @@ export function tidyRuns(runs: readonly SpeechRun[]): SpeechRun[] {
     const last = out[out.length - 1];
     const wordless = !/[\p{L}\p{N}]/u.test(text);
     if (last !== undefined && (last.lang === run.lang || wordless)) {
-      const gap = wordless || /\s$/.test(last.text) || /^\s/.test(text) ? '' : ' ';
+      const gap = wordless || /\s$/.test(last.text) || /^[\s,.;:!?、。，；：！？]/.test(text) ? '' : ' ';
       last.text = `${last.text}${gap}${text}`.replace(/\s+/g, ' ');
       continue;
     }

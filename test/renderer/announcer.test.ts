@@ -25,6 +25,8 @@ function recordingSpeech(voices: SpeechLang[] = ['en-US']): Speech & { log: stri
   };
 }
 
+const WORDS = { selected: 'selected', position: (index: number, count: number) => `${index} of ${count}` };
+
 /** Until the task after the next frame has run (where the announcer looks at focus and cuts off speech). */
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 /** Until the frame after the focus moved has been drawn and what it says is said. */
@@ -64,6 +66,7 @@ describe('the announcer', () => {
       win: window,
       speech,
       uiText: () => uiText('en', 'TW'),
+      words: () => WORDS,
       screenFocusWaitMs: 10,
       onFocusMoved: (listener) => {
         moves.add(listener);
@@ -191,6 +194,7 @@ describe('the announcer', () => {
       win: window,
       speech,
       uiText: () => uiText('en', 'TW'),
+      words: () => WORDS,
       now: () => clock,
       screenFocusWaitMs: 10,
       onFocusMoved: (listener) => {
@@ -273,6 +277,40 @@ describe('the announcer', () => {
     expect(speech.log).toEqual(['Open on your phone', '+告白氣球', '+Close']);
     expect(speech.requests[1]?.runs).toEqual([{ text: '告白氣球', lang: 'zh-TW' }]);
   });
+  it('says a choice with whether it is chosen, its group and its place, and its new state once OK has chosen it', async () => {
+    document.body.innerHTML = `
+      <h2 id="t">Territory</h2>
+      <div role="group" aria-labelledby="t">
+        <button aria-pressed="true" data-focus-key="a">Taiwan</button>
+        <button aria-pressed="false" data-focus-key="b">Hong Kong</button>
+        <button aria-pressed="false" data-focus-key="c">Japan</button>
+      </div>`;
+    const [taiwan, hongKong] = [...document.querySelectorAll('button')];
+    hongKong?.classList.add('is-focused');
+    focusMoved();
+    await said(speech, 'Hong Kong, Territory, 2 of 3');
+    key('keydown', 'Enter');
+    key('keyup', 'Enter');
+    await frame();
+    // The bridge answers a moment later: the choice's new state, said where focus is.
+    taiwan?.setAttribute('aria-pressed', 'false');
+    hongKong?.setAttribute('aria-pressed', 'true');
+    await said(speech, 'Hong Kong, selected, Territory, 2 of 3');
+  });
+
+  it('says an action with its place in the panel, and a status with the track it is about, in its catalog’s language', async () => {
+    document.body.innerHTML = `
+      <div data-spoken-place="true">
+        <button data-focus-key="p">Open on your phone</button><button data-focus-key="f">Add to favorites</button>
+      </div>`;
+    document.querySelector('button')?.classList.add('is-focused');
+    focusMoved();
+    await said(speech, 'Open on your phone, 1 of 2');
+    announcer.status('Added to your favorites.', { text: '告白氣球', runs: [{ text: '告白氣球', lang: 'zh-TW' }] });
+    expect(speech.log.slice(-2)).toEqual(['+告白氣球', '+Added to your favorites.']);
+    expect(speech.requests.at(-2)?.runs).toEqual([{ text: '告白氣球', lang: 'zh-TW' }]);
+  });
+
 });
 
 describe('what is said for an element', () => {

@@ -44,11 +44,14 @@ function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | un
       win: window,
       speech,
       uiText: () => uiText(current.current, app.getState().state?.territory),
+      words: () => ({ selected: i18n.t('a11y.selected'), position: (index, count) => i18n.t('a11y.position', { index, count }) }),
       onFocusMoved,
     });
     announcer.start();
     setMade({ announcer, speech });
-    const offStatus = onAnnounce((text) => announcer.status(text));
+    const offStatus = onAnnounce((text, about) =>
+      announcer.status(text, about === undefined ? undefined : catalogPhrase(about, app.getState().state)),
+    );
     const offInfo = intents.on('info', () => announcer.repeat());
     return () => {
       offStatus();
@@ -56,7 +59,7 @@ function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | un
       announcer.dispose();
       voiceStore.setState({ missingVoice: undefined });
     };
-  }, [bridge, app]);
+  }, [bridge, app, i18n]);
   return { announcer: made?.announcer, speech: made?.speech, language };
 }
 

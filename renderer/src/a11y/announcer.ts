@@ -10,7 +10,7 @@
  * guidance adds nothing to the time a press takes to show (bench: remote press → focus painted, voice guidance on).
  */
 import type { SpeechRun } from '../../../shared/bridge';
-import { splitRuns, type TextLanguage } from '../../../shared/speechRuns';
+import { splitRuns, tidyRuns, type TextLanguage } from '../../../shared/speechRuns';
 import { intentForKey } from '../input/keymap';
 import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
 import type { Speech, SpeechRequest } from './speech';
@@ -21,6 +21,18 @@ export interface Phrase {
   runs?: SpeechRun[];
   rate?: SpeechRequest['rate'];
 }
+
+export interface ItemWords {
+  selected: string;
+  position: (index: number, count: number) => string;
+}
+
+/** A choice in a group of choices (Settings' territory, text size…): a toggle button or radio with its state. */
+const CHOICE = '[aria-pressed], [role="radio"]';
+const CHOICE_GROUP = '[role="group"], [role="radiogroup"]';
+/** A list whose items are said with their place in it (the track panel's actions, Home's header). */
+const PLACED = '[data-spoken-place]';
+const PLACE_ITEM = '[data-focus-key]:not([disabled])';
 
 /** A screen's phrases, made again when they are said again (the repeat key hears the countdown as it stands). */
 export type ScreenPhrases = Phrase[] | (() => Phrase[]);
@@ -37,6 +49,8 @@ export interface AnnouncerDeps {
   speech: Speech;
   /** How UI text is read now: the UI language, and the territory for the hanzi of a name in it. */
   uiText: () => TextLanguage;
+  /** The words said around a choice's name: "selected", and its place ("2 of 5"). */
+  words: () => ItemWords;
   /** The page's clock (performance.now), for how long a status is still being said. */
   now?: () => number;
   /** Tells `listener` each time the navigation moves focus (navigation.ts onFocusMoved); returns the way to stop. */
@@ -51,6 +65,12 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** A list or row with a description of its own (aria-describedby): said once, as focus comes into it. */
 const DESCRIBED = '[aria-describedby]';
 
+/** The elements `element`'s aria-describedby names. */
+function describedBy(element: Element): Element[] {
+  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id !== '');
+  return ids.map((id) => element.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
+}
+
 export class Announcer {
   private readonly doc: Document;
   /** Keys repeating now (held down): what focus passes over is not said. */
@@ -62,6 +82,7 @@ export class Announcer {
   /** A press came: what is being said is cut off after its frame, unless something new is said first. */
   private cutOff = false;
   private screenPhrases: ScreenPhrases = [];
+  private choiceObserver: MutationObserver | undefined;
   /** The focus the screen before this one left behind: never said as this screen's. */
   private leftBehind: HTMLElement | undefined;
   /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
@@ -127,6 +148,7 @@ export class Announcer {
 
   dispose(): void {
     this.detach?.();
+    this.choiceObserver?.disconnect();
     clearTimeout(this.screenTimer);
     clearTimeout(this.keyTimer);
     this.deps.speech.cancel();
@@ -151,8 +173,8 @@ export class Announcer {
   }
 
   /** A status: said once, after what is being said, without moving focus; only the viewer's next press cuts it off. */
-  status(text: string): void {
-    this.say([{ text }], 'queue', true);
+  status(text: string, about?: Phrase): void {
+    this.say(about === undefined ? [{ text }] : [about, { text }], 'queue', true);
   }
 
   /** Says `phrases` at once, cutting off what was being said (the pairing code again, on OK). */
@@ -225,14 +247,51 @@ export class Announcer {
   private dialogPhrases(dialog: Element): Phrase[] {
     const ui = this.deps.uiText();
     const phrases: Phrase[] = [{ text: spokenName(dialog), runs: spokenRuns(dialog, ui) }];
-    const about = spokenDescription(dialog);
-    if (about !== '') phrases.push({ text: about });
+    for (const about of describedBy(dialog)) {
+      const text = spokenName(about);
+      if (text !== '') phrases.push({ text, runs: spokenRuns(about, ui, text) });
+    }
     return phrases;
   }
 
+  /**
+   * What is said for an item: its name, and for a choice in a group whether it is the one chosen, the group's name and
+   * its place in it ("Hong Kong, selected, Territory, 2 of 5"), as a screen reader says a radio button.
+   */
   private itemPhrase(element: Element): Phrase {
+    const ui = this.deps.uiText();
     const name = spokenName(element);
-    return { text: name, runs: spokenRuns(element, this.deps.uiText(), name) };
+    const runs = spokenRuns(element, ui, name);
+    const words = this.deps.words();
+    const group = element.matches(CHOICE) ? element.parentElement?.closest(CHOICE_GROUP) : undefined;
+    if (group === undefined || group === null) {
+      const list = element.parentElement?.closest(PLACED);
+      const items = list === null || list === undefined ? [] : [...list.querySelectorAll(PLACE_ITEM)];
+      if (items.length < 2 || !items.includes(element)) return { text: name, runs };
+      const place = words.position(items.indexOf(element) + 1, items.length);
+      return { text: `${name}, ${place}`, runs: tidyRuns([...runs, ...splitRuns(`, ${place}`, ui)]) };
+    }
+    const choices = [...group.querySelectorAll(CHOICE)];
+    const chosen = element.getAttribute('aria-pressed') === 'true' || element.getAttribute('aria-checked') === 'true';
+    const rest = [chosen ? words.selected : '', spokenName(group), words.position(choices.indexOf(element) + 1, choices.length)]
+      .filter((part) => part !== '')
+      .join(', ');
+    return { text: `${name}, ${rest}`, runs: tidyRuns([...runs, ...splitRuns(`, ${rest}`, ui)]) };
+  }
+
+  /** A choice made with OK keeps focus where it is: its new state is said when it comes (after the bridge answers). */
+  private watchChoice(element: HTMLElement | undefined): void {
+    this.choiceObserver?.disconnect();
+    if (element === undefined || !element.matches(CHOICE)) return;
+    if (this.choiceObserver === undefined) {
+      this.choiceObserver = new MutationObserver(() => {
+        const focus = this.focus;
+        if (focus === undefined || !focus.isConnected || focus.getAttribute('aria-pressed') === 'false') return;
+        if (focus.getAttribute('aria-checked') === 'false') return;
+        this.say([this.itemPhrase(focus)], 'interrupt');
+      });
+    }
+    this.choiceObserver.observe(element, { attributes: true, attributeFilter: ['aria-pressed', 'aria-checked'] });
   }
 
   private sayFocus(screenAlone: boolean): void {
@@ -249,6 +308,7 @@ export class Announcer {
     this.unsaid = false;
     // What is said now is not said again when the frame's check finds it.
     if (element !== undefined) this.focus = element;
+    this.watchChoice(element);
     if (element !== undefined) {
       const dialog = element.closest(DIALOG) ?? undefined;
       if (dialog !== this.dialog && dialog !== undefined) phrases.push(...this.dialogPhrases(dialog));

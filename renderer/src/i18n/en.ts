@@ -132,6 +132,7 @@ export const en = {
     expiresMinutes_other: 'The code expires in {{count}} minutes.',
     expiresSeconds: 'The code expires in {{count}} seconds.',
     home: 'Home',
+    selected: 'selected',
     homeOf: 'Home, {{name}}',
     signedIn: 'Signed in.',
     signedOut: 'Signed out.',

@@ -134,6 +134,7 @@ export const ja: Resources = {
     expiresMinutes_other: 'コードの有効期限まであと {{count}} 分です。',
     expiresSeconds: 'コードの有効期限まであと {{count}} 秒です。',
     home: 'ホーム',
+    selected: '選択中',
     homeOf: '{{name}} さんのホーム',
     signedIn: 'サインインしました。',
     signedOut: 'サインアウトしました。',

@@ -134,6 +134,7 @@ export const zhHant: Resources = {
     expiresMinutes_other: '代碼將在 {{count}} 分鐘後失效。',
     expiresSeconds: '代碼將在 {{count}} 秒後失效。',
     home: '首頁',
+    selected: '已選取',
     homeOf: '{{name}} 的首頁',
     signedIn: '已登入。',
     signedOut: '已登出。',

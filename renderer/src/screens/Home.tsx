@@ -42,7 +42,7 @@ function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefin
         <span className="brand-mark" aria-hidden="true">♪</span>
         Tunewall
       </div>
-      <div className="header-right">
+      <div className="header-right" data-spoken-place>
         <FocusButton
           focusKey={PROFILE_KEY}
           className="member"
