@@ -11,6 +11,7 @@ import type {
   DetailRef,
   DetailView,
   FavoriteState,
+  Language,
   QrMatrix,
   Result,
   RowId,
@@ -27,7 +28,7 @@ import { favoriteTracksOf, makeDetail, makeTiles, makeTracks, memberFor, rowTile
 import { FAKE_PIN, householdCalls, initialHousehold, memberView, type HouseholdScenario } from './fakeHousehold';
 
 /** espeak-ng's voices as a machine with every voice installed has them, with the readings that make hanzi and kanji readable. */
-const FAKE_SHELL_VOICES: ShellVoiceView[] = [
+const ALL_SHELL_VOICES: ShellVoiceView[] = [
   { lang: 'en-US', engine: 'espeak-ng', voice: 'en-us', readings: undefined, available: true },
   { lang: 'zh-TW', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
   { lang: 'zh-HK', engine: 'espeak-ng', voice: 'yue', readings: undefined, available: true },
@@ -35,6 +36,22 @@ const FAKE_SHELL_VOICES: ShellVoiceView[] = [
   { lang: 'ja-JP', engine: 'espeak-ng', voice: 'ja', readings: 'kuromoji', available: true },
   { lang: 'ko-KR', engine: 'espeak-ng', voice: 'ko', readings: undefined, available: true },
 ];
+/** The UI language each language of speech stands with, for a fake shell that has only some UI languages' voices. */
+const VOICE_UI_LANGUAGE: Record<ShellVoiceView['lang'], Language | undefined> = {
+  'en-US': 'en',
+  'zh-TW': 'zh-Hant',
+  'zh-HK': 'zh-Hant',
+  'zh-SG': 'zh-Hant',
+  'ja-JP': 'ja',
+  'ko-KR': undefined,
+};
+
+function fakeShellVoices(languages: readonly Language[]): ShellVoiceView[] {
+  return ALL_SHELL_VOICES.map((voice) => {
+    const ui = VOICE_UI_LANGUAGE[voice.lang];
+    return { ...voice, available: ui === undefined || languages.includes(ui) };
+  });
+}
 
 export type FakeScenario =
   | 'pairing'
@@ -276,7 +293,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
       shellLanguages: options.shellLanguages ?? ['en', 'zh-Hant', 'ja'],
-      shellVoices: FAKE_SHELL_VOICES,
+      shellVoices: fakeShellVoices(options.shellLanguages ?? ['en', 'zh-Hant', 'ja']),
     },
     version: '0.1.0',
   };

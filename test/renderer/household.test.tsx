@@ -8,6 +8,8 @@ import { favoriteTracksOf, householdFor } from '../../renderer/dev/fakeData';
 import { App } from '../../renderer/src/App';
 import { createAppStore } from '../../renderer/src/store/appStore';
 import { expectFocus, press, renderApp } from './helpers';
+import type { SpeechRequest } from '../../shared/bridge';
+import { runsText } from '../../shared/speechRuns';
 
 afterEach(() => cleanup());
 
@@ -54,7 +56,7 @@ describe("Who's listening?", () => {
 
   it('speaks each name as focus moves, with voice guidance on', async () => {
     const { fake } = renderApp({ scenario: 'chooser', language: 'en', territory: 'SG', voiceGuidance: true });
-    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
     await vi.waitFor(() => expect(spoken()).toContain("Who's listening?"));
     await expectFocus(profile(arif?.key));
     await press('right');
@@ -314,7 +316,7 @@ describe("Settings' members part", () => {
 describe('Add a member, with voice guidance', () => {
   it('says its title and the code, and the code again on OK', async () => {
     const { fake } = renderApp({ scenario: 'add-member', language: 'en', territory: 'SG', voiceGuidance: true });
-    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
     await vi.waitFor(() => expect(spoken()).toContain('Add a member'));
     await vi.waitFor(() => expect(spoken().some((text) => /W.*D.*J.*B/.test(text))).toBe(true));
     await expectFocus('pairing-code');

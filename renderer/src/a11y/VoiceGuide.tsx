@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppState, AuthState, Language } from '../../../shared/bridge';
+import type { AppState, AuthState, Language, SpeechLang } from '../../../shared/bridge';
 import { catalogText, splitRuns, UI_SPEECH_LANG, uiText } from '../../../shared/speechRuns';
 import { secondsUntil } from '../components/useNow';
 import { intents } from '../input/intents';
@@ -23,6 +23,8 @@ import { voiceStore } from './voiceStore';
 import { createWebSpeech } from './webSpeech';
 
 const LANGUAGES: readonly Language[] = ['en', 'zh-Hant', 'ja'];
+/** The languages Settings lists the voice of: the UI's, then the catalog's. Listed here: shared/bridgeArgs brings zod. */
+const LISTED_VOICES: readonly SpeechLang[] = ['en-US', 'zh-TW', 'ja-JP', 'zh-HK', 'zh-SG', 'ko-KR'];
 
 function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | undefined; language: Language } {
   const { i18n } = useTranslation();
@@ -57,7 +59,7 @@ function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | un
       offStatus();
       offInfo();
       announcer.dispose();
-      voiceStore.setState({ missingVoice: undefined });
+      voiceStore.setState({ missingVoice: undefined, voices: [] });
     };
   }, [bridge, app, i18n]);
   return { announcer: made?.announcer, speech: made?.speech, language };
@@ -197,7 +199,11 @@ function useMissingVoice(speech: Speech | undefined, language: Language): void {
   const shellVoices = useApp((s) => s.state?.voiceGuidance.shellVoices);
   useEffect(() => {
     if (speech === undefined) return undefined;
-    const check = (): void => voiceStore.setState({ missingVoice: speech.hasVoice(UI_SPEECH_LANG[language]) ? undefined : language });
+    const check = (): void =>
+      voiceStore.setState({
+        missingVoice: speech.hasVoice(UI_SPEECH_LANG[language]) ? undefined : language,
+        voices: LISTED_VOICES.map((lang) => speech.describe?.(lang) ?? { lang, voice: undefined, readings: undefined, browser: false }),
+      });
     check();
     // The browser's voices arrive a moment after the page starts.
     window.speechSynthesis?.addEventListener('voiceschanged', check);

@@ -8,6 +8,10 @@ export function createShellSpeech(bridge: Pick<TunewallBridge, 'speak' | 'stopSp
   const warn = (error: unknown): void => console.warn('voice guidance: the shell did not take the request', error);
   return {
     hasVoice: (lang) => voices().some((voice) => voice.lang === lang && voice.available),
+    describe: (lang) => {
+      const voice = voices().find((v) => v.lang === lang && v.available);
+      return { lang, voice: voice === undefined ? undefined : `${voice.engine} (${voice.voice})`, readings: voice?.readings, browser: false };
+    },
     speak(request) {
       speaking = true;
       bridge.speak(request).catch(warn);

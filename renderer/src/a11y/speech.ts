@@ -4,6 +4,7 @@
  * Each takes what is said as runs in their languages (shared/speechRuns.ts splits them) and says each in its own voice.
  */
 import type { SpeechLang, SpeechRequest } from '../../../shared/bridge';
+import type { VoiceLine } from './voiceStore';
 
 export type { SpeechRequest };
 
@@ -14,4 +15,6 @@ export interface Speech {
   cancel(): void;
   /** Whether there is a voice of `lang`; without one, the default voice says it. */
   hasVoice(lang: SpeechLang): boolean;
+  /** Which voice says `lang` here, for Settings. */
+  describe?(lang: SpeechLang): VoiceLine;
 }

@@ -42,6 +42,7 @@ export function createWebSpeech(synth: SpeechSynthesis, Utterance: typeof Speech
   return {
     hasVoices: () => voices.length > 0,
     hasVoice: (lang) => voiceFor(voices, lang) !== undefined,
+    describe: (lang) => ({ lang, voice: voiceFor(voices, lang)?.name, readings: undefined, browser: true }),
     speak(request) {
       if (request.mode === 'interrupt') synth.cancel();
       for (const run of request.runs) {
