@@ -79,6 +79,21 @@ function languagesOf(chars: readonly string[], scripts: readonly Script[], from:
   return langs;
 }
 
+/** An address or host ("tunewall.app/d", "127.0.0.1:4780"): read whole, as English reads it, its digits and dots too. */
+const ADDRESS = /[A-Za-z0-9][A-Za-z0-9.:/?#=&_-]*[A-Za-z0-9/]/g;
+
+function markAddresses(text: string, offsets: readonly number[], scripts: Script[]): void {
+  for (const match of text.matchAll(ADDRESS)) {
+    const token = match[0];
+    const dots = token.split('.').length - 1;
+    if (!token.includes('/') && dots < 2 && !(dots === 1 && /[A-Za-z]/.test(token))) continue;
+    const start = match.index;
+    offsets.forEach((offset, i) => {
+      if (offset >= start && offset < start + token.length) scripts[i] = 'latin';
+    });
+  }
+}
+
 /**
  * `text` as runs, each in one language; what has no letters at all is said in the text's own language. `from`: where
  * the text comes from, or, for a text made of parts from different places (a tile's catalog title and the UI's words
@@ -94,6 +109,7 @@ export function splitRuns(text: string, from: TextLanguage | ((offset: number) =
   }
   const source = typeof from === 'function' ? (i: number) => from(offsets[i] ?? 0) : () => from;
   const scripts = chars.map(scriptOf);
+  markAddresses(text, offsets, scripts);
   const langs = languagesOf(chars, scripts, source);
   // Digits and punctuation go with the run before them; those that open the text, with the first run after them.
   const firstAt = langs.findIndex((lang) => lang !== undefined);

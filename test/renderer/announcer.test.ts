@@ -243,6 +243,16 @@ describe('the announcer', () => {
     expect(speech.log).toEqual(['Signed in.', '+Home', '+Tile 1, Artist']);
   });
 
+  it('never says a focus in the screen that has gone while it is still drawn (the approved Pairing over Home)', async () => {
+    document.body.innerHTML = '<main class="screen pairing"><div class="code-card" tabindex="-1">Your code, W D J B</div></main>';
+    announcer.screen([{ text: 'Home' }], [{ text: 'Signed in.' }], '.screen.pairing');
+    // Pairing drawn again ("Approved — signing in…"): a new card, marked focused.
+    document.querySelector('.code-card')?.classList.add('is-focused');
+    focusMoved();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log).toEqual(['Signed in.', '+Home']);
+  });
+
   it('a screen whose focus never moves from the old one is said alone, without the stale item', async () => {
     const all = await restingOnFirst(2);
     void all;

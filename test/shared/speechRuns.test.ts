@@ -55,6 +55,16 @@ describe('splitRuns', () => {
     expect(splitRuns('設定', uiText('ja', 'HK'))).toEqual([{ text: '設定', lang: 'ja-JP' }]);
   });
 
+  it('reads an address whole in English, in a Japanese sentence too, but leaves a decimal to its sentence', () => {
+    expect(splitRuns('スマートフォンで 127.0.0.1:4780/d を開き', uiText('ja', 'JP'))).toEqual([
+      { text: 'スマートフォンで', lang: 'ja-JP' },
+      { text: '127.0.0.1:4780/d', lang: 'en-US' },
+      { text: 'を開き', lang: 'ja-JP' },
+    ]);
+    expect(splitRuns('tunewall.app を開く', uiText('ja', 'JP'))[0]).toEqual({ text: 'tunewall.app', lang: 'en-US' });
+    expect(splitRuns('1.5 倍', uiText('ja', 'JP'))).toEqual([{ text: '1.5 倍', lang: 'ja-JP' }]);
+  });
+
   it('says text with no letters in the language it is written in', () => {
     expect(splitRuns('1 / 4', uiText('zh-Hant', 'TW'))).toEqual([{ text: '1 / 4', lang: 'zh-TW' }]);
     expect(splitRuns('   ', uiText('en', 'TW'))).toEqual([]);

@@ -110,7 +110,8 @@ function useScreens(announcer: Announcer | undefined, speech: Speech | undefined
       code === undefined || signedIn || auth.status === 'choosing'
         ? phrases
         : [...phrases, ...codePhrases(t, code), { text: timeLeftPhrase(t, secondsUntil(code.expiresAt, Date.now()) ?? 0) }];
-    announcer.screen(withCode, lead);
+    // "Approved — signing in…" stays on Pairing's screen while Home loads behind it: its code card is not Home's focus.
+    announcer.screen(withCode, lead, signedIn ? '.screen.pairing' : undefined);
     // Said when the screen changes, not when its data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [announcer, screenId, signedIn]);
@@ -120,8 +121,9 @@ function useScreens(announcer: Announcer | undefined, speech: Speech | undefined
 function homeName(t: (key: string, params?: Record<string, string>) => string, state: AppState | undefined): string {
   const active = state?.household.active;
   const member = state?.household.members.find((m) => m.key === active);
-  if (member === undefined) return t('a11y.home');
-  return t('a11y.homeOf', { name: member.name !== '' ? member.name : t('household.unnamed') });
+  // A name not yet arrived is not made up ("Home, Member"): Home alone.
+  if (member === undefined || member.name === '') return t('a11y.home');
+  return t('a11y.homeOf', { name: member.name });
 }
 
 /** Catalog text (a detail's title) in its catalog's language. */

@@ -85,6 +85,8 @@ export class Announcer {
   private choiceObserver: MutationObserver | undefined;
   /** The focus the screen before this one left behind: never said as this screen's. */
   private leftBehind: HTMLElement | undefined;
+  /** Where a focus belongs to a screen that has gone, though it is still drawn (the approved Pairing under Home). */
+  private staleIn: string | undefined;
   /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
   private statusUntil = 0;
   private pendingScreen: Phrase[] | undefined;
@@ -158,8 +160,9 @@ export class Announcer {
    * A screen opened: its name (and what it says first, Pairing's instructions) goes before its first focus. `lead`:
    * what happened on the way ("Signed out"), said first; kept when the screen is replaced before it was said.
    */
-  screen(phrases: ScreenPhrases, lead: Phrase[] = []): void {
+  screen(phrases: ScreenPhrases, lead: Phrase[] = [], staleIn?: string): void {
     this.screenPhrases = phrases;
+    this.staleIn = staleIn;
     this.pendingLead = this.pendingScreen === undefined ? lead : [...this.pendingLead, ...lead];
     this.pendingScreen = typeof phrases === 'function' ? phrases() : phrases;
     this.dialog = undefined;
@@ -239,6 +242,7 @@ export class Announcer {
     const element = focusedElement(this.doc);
     if (element === undefined || !element.isConnected) return undefined;
     if (element === this.leftBehind) return undefined;
+    if (this.staleIn !== undefined && element.closest(this.staleIn) !== null) return undefined;
     this.leftBehind = undefined;
     return element;
   }
