@@ -253,6 +253,18 @@ describe('the announcer', () => {
     expect(speech.log).toEqual(['Signed in.', '+Home']);
   });
 
+  it('a new screen’s focus parked while it waits (Home’s gear before the first tile) is not said', async () => {
+    document.body.innerHTML = '<button class="is-focused" data-parked="">Settings</button>';
+    announcer.screen([{ text: 'Home, 林語彤' }]);
+    focusMoved();
+    await frame();
+    document.body.innerHTML = '';
+    const all = tiles(2);
+    focus(all, 0);
+    await said(speech, '+Tile 1, Artist');
+    expect(speech.log).toEqual(['Home, 林語彤', '+Tile 1, Artist']);
+  });
+
   it('a screen whose focus never moves from the old one is said alone, without the stale item', async () => {
     const all = await restingOnFirst(2);
     void all;

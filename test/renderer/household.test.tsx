@@ -206,6 +206,35 @@ describe('the PIN', () => {
     await waitFor(() => expect(headerName()).toBe(arif?.name));
   });
 
+  it('with voice guidance: a wrong PIN is said, then the new Home with whose it is, and nothing nobody focused', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'chooser' }], voiceGuidance: true });
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
+    // Voice guidance's code has loaded (its chunk comes a moment after the first screen).
+    await vi.waitFor(() => expect(spoken()).toContain("Who's listening?"));
+    await expectFocus(profile(sophie?.key));
+    await press('left');
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await expectFocus('pin-digit:0');
+    await act(async () => typeDigits('9999'));
+    await expectFocus('pin-digit:3');
+    await press('select');
+    await screen.findByText('That PIN is not right. Try again.');
+    await vi.waitFor(() => expect(spoken()).toContain('That PIN is not right. Try again.'));
+    const mark = spoken().length;
+    await expectFocus('pin-digit:0');
+    await act(async () => typeDigits('1234'));
+    await expectFocus('pin-digit:3');
+    await press('select');
+    await waitFor(() => expect(headerName()).toBe(arif?.name));
+    await vi.waitFor(() => expect(spoken().slice(mark)).toContain(`Home, ${arif?.name ?? ''}`));
+    const focusedLabel = (): string | null | undefined => document.querySelector('.is-focused')?.getAttribute('aria-label');
+    await vi.waitFor(() => expect(spoken().at(-1)).toBe(focusedLabel()));
+    // Only the new Home, its focus, and what led there: no gear, no digit of the closed dialog.
+    const after = spoken().slice(spoken().indexOf(`Home, ${arif?.name ?? ''}`, mark));
+    expect(after.filter((text) => text === 'Settings' || text.startsWith('Digit'))).toEqual([]);
+  });
+
   it('Back cancels and puts focus back where it was; an incomplete PIN is not sent', async () => {
     const { fake } = renderApp({ scenario: 'child', language: 'ja', territory: 'JP', screens: [{ name: 'chooser' }] });
     const [yui] = householdFor('JP');
@@ -267,7 +296,9 @@ describe("Settings' members part", () => {
     await act(async () => setFocus('child:off'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await expectFocus('pin-digit:0');
     await act(async () => typeDigits('1234'));
+    await expectFocus('pin-digit:3');
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.callsOf('setChild').map((call) => call.args)).toEqual([

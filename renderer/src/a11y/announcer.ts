@@ -76,6 +76,8 @@ export class Announcer {
   /** Keys repeating now (held down): what focus passes over is not said. */
   private readonly held = new Set<string>();
   private focus: HTMLElement | undefined;
+  /** The item last said: what a screen that follows may find still marked. */
+  private saidFocus: HTMLElement | undefined;
   private dialog: Element | undefined;
   private described: Element | undefined;
   private unsaid = false;
@@ -87,6 +89,8 @@ export class Announcer {
   private leftBehind: HTMLElement | undefined;
   /** Where a focus belongs to a screen that has gone, though it is still drawn (the approved Pairing under Home). */
   private staleIn: string | undefined;
+  /** The screen's own first focus has not been said yet (its name may have been, alone). */
+  private firstFocusDue = false;
   /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
   private statusUntil = 0;
   private pendingScreen: Phrase[] | undefined;
@@ -109,6 +113,8 @@ export class Announcer {
     const down = (event: KeyboardEvent): void => {
       if (intentForKey(event) === undefined) return;
       this.cutOff = true;
+      // Where the viewer goes is said, parked or not.
+      this.firstFocusDue = false;
       this.queueAfterFrame();
       if (!event.repeat) return;
       this.held.add(event.code || event.key);
@@ -163,12 +169,14 @@ export class Announcer {
   screen(phrases: ScreenPhrases, lead: Phrase[] = [], staleIn?: string): void {
     this.screenPhrases = phrases;
     this.staleIn = staleIn;
+    this.firstFocusDue = true;
     this.pendingLead = this.pendingScreen === undefined ? lead : [...this.pendingLead, ...lead];
     this.pendingScreen = typeof phrases === 'function' ? phrases() : phrases;
     this.dialog = undefined;
     this.described = undefined;
-    // The old screen's focus may still be marked for a moment after this one draws (Pairing's code card after sign-in).
-    this.leftBehind = focusedElement(this.doc) ?? this.focus;
+    // The old screen's focus may still be marked for a moment after this one draws (Pairing's code card after sign-in);
+    // a focus the new screen has already set is its own.
+    this.leftBehind = this.saidFocus;
     clearTimeout(this.screenTimer);
     // The screen's focus lands a moment after it draws; a screen with nothing to focus is said on its own.
     this.screenTimer = setTimeout(() => this.sayFocus(true), this.deps.screenFocusWaitMs ?? 400);
@@ -243,6 +251,8 @@ export class Announcer {
     if (element === undefined || !element.isConnected) return undefined;
     if (element === this.leftBehind) return undefined;
     if (this.staleIn !== undefined && element.closest(this.staleIn) !== null) return undefined;
+    // A new screen's focus waiting for what it is meant to land on (Home's gear until the first tile comes).
+    if (this.firstFocusDue && element.hasAttribute('data-parked')) return undefined;
     this.leftBehind = undefined;
     return element;
   }
@@ -311,7 +321,10 @@ export class Announcer {
     }
     this.unsaid = false;
     // What is said now is not said again when the frame's check finds it.
-    if (element !== undefined) this.focus = element;
+    if (element !== undefined) {
+      this.focus = element;
+      this.saidFocus = element;
+    }
     this.watchChoice(element);
     if (element !== undefined) {
       const dialog = element.closest(DIALOG) ?? undefined;
@@ -321,6 +334,7 @@ export class Announcer {
       if (described !== this.described && described !== undefined && described !== dialog) phrases.push({ text: spokenDescription(described) });
       this.described = described;
       phrases.push(this.itemPhrase(element));
+      this.firstFocusDue = false;
     }
     // A screen said on its own (its focus has not landed yet) is heard to its end, as a status is.
     this.say(phrases, 'interrupt', screenAlone);

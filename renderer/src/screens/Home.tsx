@@ -171,6 +171,8 @@ export function Home() {
       parked.current = fallback === SETTINGS_KEY;
       void setFocus(fallback);
     }
+    // Voice guidance does not say a focus that only waits for the first tile ("Settings" before every Home).
+    document.querySelector(`[data-focus-key="${SETTINGS_KEY}"]`)?.toggleAttribute('data-parked', parked.current);
   }, [remembered, firstTile, fallback]);
 
   // A favourite is a track: OK opens its panel; anything else opens its page.
