@@ -1,0 +1,99 @@
+/**
+ * A request's runs as espeak-ng's voices can read them: each run with the voice of its language and its text in the
+ * script that voice reads (pinyin for Mandarin, kana for Japanese), symbols a voice would spell out in English
+ * ("ampersand", "Japanese letter") said in the run's own language or left as a pause.
+ */
+import type { SpeechLang, SpeechRun } from '../../../../shared/bridge';
+import { ESPEAK_VOICES } from './espeakVoices';
+import type { JapaneseWord, Readings } from './readings';
+
+export interface VoicedRun {
+  text: string;
+  /** espeak-ng's voice; undefined: it has none of the run's language, and its default voice reads it. */
+  voice: string | undefined;
+  lang: SpeechLang;
+}
+
+/**
+ * How long a Japanese run waits for the dictionary the first time (it loads in about a second on a desktop, longer
+ * on a TV box): a listener would rather hear the words a moment late than "Chinese letter" or half a title, and a
+ * press in the meantime replaces the utterance anyway.
+ */
+export const KANA_WAIT_MS = 4000;
+
+const HAN = /[\p{Script=Han}\u3005\u3006\u3007]/u;
+const HAN_ALL = /[\p{Script=Han}\u3005\u3006\u3007]+/gu;
+/** "0〜2さい": a range between numbers, said as one. */
+const RANGE = /(\d)\s*[〜~～]\s*(?=\d)/gu;
+/** Dashes and waves: a pause. */
+const DASHES = /[\p{Pd}〜~～…‥]+/gu;
+/** Pictographs and other symbols (♪, ★): nothing a listener needs said. */
+const SYMBOLS = /[\p{So}\p{Sk}]+/gu;
+const AND: Readonly<Record<Exclude<SpeechLang, 'en-US'>, string>> = { 'ja-JP': 'アンド', 'ko-KR': '앤드', 'zh-TW': '和', 'zh-SG': '和', 'zh-HK': '同' };
+const UNTIL: Readonly<Record<Exclude<SpeechLang, 'en-US'>, string>> = { 'ja-JP': 'から', 'ko-KR': '에서', 'zh-TW': '到', 'zh-SG': '到', 'zh-HK': '至' };
+
+/** The characters of a non-English run its voice would read by English rules, in the run's language. */
+function ownSymbols(text: string, lang: Exclude<SpeechLang, 'en-US'>): string {
+  return text
+    .replace(RANGE, `$1 ${UNTIL[lang]} `)
+    .replace(/&/g, ` ${AND[lang]} `)
+    .replace(DASHES, ', ')
+    .replace(SYMBOLS, ' ')
+    .replace(/[「」『』【】《》〈〉“”"]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** One space between words, none before a comma. */
+const tidy = (text: string): string => text.replace(/\s+/g, ' ').replace(/ (?=[,.!?])/g, '').trim();
+
+/** Japanese words as kana: particles and suffixes with the word before them, a word the dictionary lacks as written. */
+export function kanaOf(words: readonly JapaneseWord[]): string {
+  let out = '';
+  for (const word of words) {
+    if (word.surface.trim() === '') continue;
+    const said = word.pronunciation ?? word.surface;
+    out += out === '' || word.attached || /^[\p{P}]/u.test(said) ? said : ` ${said}`;
+  }
+  return out;
+}
+
+async function japaneseText(text: string, readings: Readings, waitMs: number): Promise<string> {
+  // "あと 10 分": without the space the analyser reads 分 as the counter (フン), not as a part (ブン).
+  const joined = text.replace(/(\d)\s+(?=[\p{Script=Han}])/gu, '$1');
+  if (!HAN.test(joined)) return joined;
+  const words = await readings.japanese(joined, waitMs);
+  // Without the dictionary the kana are said and the kanji left out, rather than each named "Chinese letter".
+  return words === undefined ? joined.replace(HAN_ALL, ' ').replace(/\s+/g, ' ').trim() : kanaOf(words);
+}
+
+/** One run's text as its espeak-ng voice reads it. */
+export async function espeakText(run: SpeechRun, readings: Readings, waitMs = KANA_WAIT_MS): Promise<string> {
+  const text = run.text.normalize('NFKC');
+  if (run.lang === 'en-US') return text;
+  const own = ownSymbols(text, run.lang);
+  switch (ESPEAK_VOICES[run.lang].readings) {
+    case 'pinyin-pro':
+      return HAN.test(own) ? tidy(await readings.pinyin(own)) : own;
+    case 'kuromoji':
+      return japaneseText(own, readings, waitMs);
+    case undefined:
+      return own;
+  }
+}
+
+/** `runs` with their voices, `voiced(lang)` false where espeak-ng has no voice of the language. */
+export async function espeakRuns(
+  runs: readonly SpeechRun[],
+  readings: Readings,
+  voiced: (voice: string) => boolean = () => true,
+  waitMs = KANA_WAIT_MS,
+): Promise<VoicedRun[]> {
+  const texts = await Promise.all(runs.map((run) => espeakText(run, readings, waitMs)));
+  return runs
+    .map((run, i) => {
+      const { voice } = ESPEAK_VOICES[run.lang];
+      return { text: texts[i] ?? '', voice: voiced(voice) ? voice : undefined, lang: run.lang };
+    })
+    .filter((run) => run.text.trim() !== '');
+}
