@@ -29,17 +29,30 @@ const RANGE = /(\d)\s*[〜~～]\s*(?=\d)/gu;
 const DASHES = /[\p{Pd}〜~～…‥]+/gu;
 /** Pictographs and other symbols (♪, ★): nothing a listener needs said. */
 const SYMBOLS = /[\p{So}\p{Sk}]+/gu;
-const AND: Readonly<Record<Exclude<SpeechLang, 'en-US'>, string>> = { 'ja-JP': 'アンド', 'ko-KR': '앤드', 'zh-TW': '和', 'zh-SG': '和', 'zh-HK': '同' };
-const UNTIL: Readonly<Record<Exclude<SpeechLang, 'en-US'>, string>> = { 'ja-JP': 'から', 'ko-KR': '에서', 'zh-TW': '到', 'zh-SG': '到', 'zh-HK': '至' };
+type Own = Exclude<SpeechLang, 'en-US'>;
+const AND: Readonly<Record<Own, string>> = { 'ja-JP': 'アンド', 'ko-KR': '앤드', 'zh-TW': '和', 'zh-SG': '和', 'zh-HK': '同' };
+const UNTIL: Readonly<Record<Own, string>> = { 'ja-JP': 'から', 'ko-KR': '에서', 'zh-TW': '到', 'zh-SG': '到', 'zh-HK': '至' };
+const NUMBER_SIGN: Readonly<Record<Own, string>> = { 'ja-JP': '番号', 'ko-KR': '번호', 'zh-TW': '編號', 'zh-SG': '编号', 'zh-HK': '編號' };
+/** "100%": Chinese says the percent first (百分之一百), Japanese and Korean after the number. */
+const PERCENT = /(\d+(?:[.,]\d+)?)\s*%/gu;
+const percentOf: Readonly<Record<Own, (number: string) => string>> = {
+  'ja-JP': (n) => `${n}パーセント`,
+  'ko-KR': (n) => `${n}퍼센트`,
+  'zh-TW': (n) => `百分之${n}`,
+  'zh-SG': (n) => `百分之${n}`,
+  'zh-HK': (n) => `百分之${n}`,
+};
 
 /** The characters of a non-English run its voice would read by English rules, in the run's language. */
-function ownSymbols(text: string, lang: Exclude<SpeechLang, 'en-US'>): string {
+function ownSymbols(text: string, lang: Own): string {
   return text
     .replace(RANGE, `$1 ${UNTIL[lang]} `)
+    .replace(PERCENT, (_, n: string) => percentOf[lang](n))
     .replace(/&/g, ` ${AND[lang]} `)
+    .replace(/#/g, ` ${NUMBER_SIGN[lang]} `)
     .replace(DASHES, ', ')
     .replace(SYMBOLS, ' ')
-    .replace(/[「」『』【】《》〈〉“”"]/g, ' ')
+    .replace(/[「」『』【】《》〈〉“”"・·•/]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -58,13 +71,16 @@ export function kanaOf(words: readonly JapaneseWord[]): string {
   return out;
 }
 
+/** espeak-ng's ja spells a whole word out where a long mark follows a vowel kana after another kana (トオー). */
+const longVowels = (kana: string): string => kana.replace(/([アイウエオあいうえお])ー/g, '$1$1');
+
 async function japaneseText(text: string, readings: Readings, waitMs: number): Promise<string> {
   // "あと 10 分": without the space the analyser reads 分 as the counter (フン), not as a part (ブン).
   const joined = text.replace(/(\d)\s+(?=[\p{Script=Han}])/gu, '$1');
-  if (!HAN.test(joined)) return joined;
+  if (!HAN.test(joined)) return longVowels(joined);
   const words = await readings.japanese(joined, waitMs);
   // Without the dictionary the kana are said and the kanji left out, rather than each named "Chinese letter".
-  return words === undefined ? joined.replace(HAN_ALL, ' ').replace(/\s+/g, ' ').trim() : kanaOf(words);
+  return longVowels(words === undefined ? joined.replace(HAN_ALL, ' ').replace(/\s+/g, ' ').trim() : kanaOf(words));
 }
 
 /** One run's text as its espeak-ng voice reads it. */

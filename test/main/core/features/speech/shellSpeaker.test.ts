@@ -147,10 +147,19 @@ describe('the shell speaker', () => {
       [
         { text: '周杰倫 & 蔡依林 — 一起', lang: 'zh-TW' },
         { text: '0〜2さい ♪', lang: 'ja-JP' },
+        { text: '音量 100%', lang: 'zh-TW' },
+        { text: '100% ・ #', lang: 'ja-JP' },
+        { text: 'ミッドナイトオーケストラ', lang: 'ja-JP' },
       ],
       readings,
     );
-    expect(runs.map((run) => run.text)).toEqual(['zhou1 jie2 lun2 he2 cai4 yi1 lin2, yi4 qi3', '0 から 2さい']);
+    expect(runs.map((run) => run.text)).toEqual([
+      'zhou1 jie2 lun2 he2 cai4 yi1 lin2, yi4 qi3',
+      '0 から 2さい',
+      'yin1 liang4 bai3 fen1 zhi1 100',
+      '100パーセント 番号',
+      'ミッドナイトオオケストラ',
+    ]);
   });
 
   it('the neutral tone is 5 for cmn-latn-pinyin (a 0 would be read as the first tone)', async () => {
