@@ -79,28 +79,11 @@ function languagesOf(chars: readonly string[], scripts: readonly Script[], from:
   return langs;
 }
 
-/**
- * Punctuation and digits that open a word ("以 /etc/tunewall", "#1") go with the word they open, not with the run
- * before the space: a Chinese voice would otherwise say the slash in English.
- */
-function openersToTheirWord(chars: readonly string[], langs: (SpeechLang | undefined)[]): void {
-  const space = (i: number) => /\s/u.test(chars[i] ?? '');
-  for (let i = 1; i < chars.length; i += 1) {
-    if (langs[i] !== undefined || space(i) || !space(i - 1)) continue;
-    let end = i;
-    while (end < chars.length && langs[end] === undefined && !space(end)) end += 1;
-    const next = langs[end];
-    if (next !== undefined) langs.fill(next, i, end);
-    i = end;
-  }
-}
-
 /** `text` as runs, each in one language; what has no letters at all is said in the text's own language. */
 export function splitRuns(text: string, from: TextLanguage): SpeechRun[] {
   const chars = [...text];
   const scripts = chars.map(scriptOf);
   const langs = languagesOf(chars, scripts, from);
-  openersToTheirWord(chars, langs);
   // Digits and punctuation go with the run before them; those that open the text, with the first run after them.
   const first = langs.find((lang) => lang !== undefined) ?? from.base;
   const runs: SpeechRun[] = [];
@@ -114,7 +97,7 @@ export function splitRuns(text: string, from: TextLanguage): SpeechRun[] {
     current = { text: char, lang };
     runs.push(current);
   });
-  return tidyRuns(runs);
+  return tidyRuns(openersToTheirWord(runs));
 }
 
 /**
@@ -144,4 +127,20 @@ export function tidyRuns(runs: readonly SpeechRun[]): SpeechRun[] {
 /** The text of runs, as a caption would show it. */
 export function runsText(runs: readonly SpeechRun[]): string {
   return runs.map((run) => run.text).join(' ');
+}
+
+/**
+ * Punctuation and digits that open a word ("以 /etc/tunewall") go with the word they open, not with the run
+ * before the space: a Chinese voice would otherwise say the slash by English rules.
+ */
+function openersToTheirWord(runs: SpeechRun[]): SpeechRun[] {
+  for (let i = 1; i < runs.length; i += 1) {
+    const before = runs[i - 1];
+    const run = runs[i];
+    const opener = before === undefined || run === undefined || !/^\p{L}/u.test(run.text) ? null : /(?<=\s)[^\s\p{L}]+$/u.exec(before.text);
+    if (before === undefined || run === undefined || opener === null) continue;
+    before.text = before.text.slice(0, opener.index);
+    run.text = `${opener[0]}${run.text}`;
+  }
+  return runs;
 }

@@ -71,8 +71,11 @@ export function kanaOf(words: readonly JapaneseWord[]): string {
   return out;
 }
 
-/** espeak-ng's ja spells a whole word out where a long mark follows a vowel kana after another kana (トオー). */
-const longVowels = (kana: string): string => kana.replace(/([アイウエオあいうえお])ー/g, '$1$1');
+/**
+ * espeak-ng's ja spells a whole word out where a long mark follows a vowel kana after another kana (トオー), and
+ * reads the particle ヲ as "wo", where it is said "o".
+ */
+const longVowels = (kana: string): string => kana.replace(/([アイウエオあいうえお])ー/g, '$1$1').replace(/ヲ/g, 'オ');
 
 async function japaneseText(text: string, readings: Readings, waitMs: number): Promise<string> {
   // "あと 10 分": without the space the analyser reads 分 as the counter (フン), not as a part (ブン).
