@@ -43,11 +43,12 @@ export interface ReadingsDeps {
   failed?: (library: 'pinyin-pro' | 'kuromoji', error: unknown) => void;
 }
 
-const require = createRequire(import.meta.url);
+// kuromoji is CommonJS: loaded with require, from where this module is (node_modules, or app.asar's).
+const requirePackage = createRequire(import.meta.url);
 
 /** The folder of kuromoji's IPA dictionary, found as Node finds the package (inside app.asar too). */
 export function kuromojiDictionary(): string {
-  return join(dirname(require.resolve('kuromoji/package.json')), 'dict');
+  return join(dirname(requirePackage.resolve('kuromoji/package.json')), 'dict');
 }
 
 export const loadPinyinPro = async (): Promise<PinyinOf> => {
@@ -69,7 +70,7 @@ function wordOf(token: IpadicFeatures): JapaneseWord {
 
 export const loadKuromoji = (): Promise<Analyse> =>
   new Promise((resolve, reject) => {
-    const kuromoji = require('kuromoji') as typeof Kuromoji;
+    const kuromoji = requirePackage('kuromoji') as typeof Kuromoji;
     kuromoji.builder({ dicPath: kuromojiDictionary() }).build((error: Error | null, tokenizer: Tokenizer<IpadicFeatures>) => {
       if (error) reject(error);
       else resolve((text) => tokenizer.tokenize(text).map(wordOf));
