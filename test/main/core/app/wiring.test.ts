@@ -4,10 +4,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox/index';
-import { MemoryStore } from '../support/fakes';
-import { disposeCores, isMember, isPairing, pairMember, recordingCipher, startCore, tokenEntries } from './harness';
 import type { SpeechRequest } from '../../../../shared/bridge';
 import { runsText } from '../../../../shared/speechRuns';
+import { MemoryStore } from '../support/fakes';
+import { disposeCores, isMember, isPairing, pairMember, recordingCipher, startCore, tokenEntries } from './harness';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {
