@@ -4,7 +4,7 @@
  * ("ampersand", "Japanese letter") said in the run's own language or left as a pause.
  */
 import type { SpeechLang, SpeechRun } from '../../../../shared/bridge';
-import { ESPEAK_VOICES } from './espeakVoices';
+import { espeakVoiceFor, type EspeakVoice } from './espeakVoices';
 import type { JapaneseWord, Readings } from './readings';
 
 export interface VoicedRun {
@@ -86,12 +86,12 @@ async function japaneseText(text: string, readings: Readings, waitMs: number): P
   return longVowels(words === undefined ? joined.replace(HAN_ALL, ' ').replace(/\s+/g, ' ').trim() : kanaOf(words));
 }
 
-/** One run's text as its espeak-ng voice reads it. */
-export async function espeakText(run: SpeechRun, readings: Readings, waitMs = KANA_WAIT_MS): Promise<string> {
+/** One run's text as its espeak-ng voice reads it (`readings`: the voice's, see espeakVoices.ts). */
+export async function espeakText(run: SpeechRun, readings: Readings, voice: Pick<EspeakVoice, 'readings'>, waitMs = KANA_WAIT_MS): Promise<string> {
   const text = run.text.normalize('NFKC');
   if (run.lang === 'en-US') return text;
   const own = ownSymbols(text, run.lang);
-  switch (ESPEAK_VOICES[run.lang].readings) {
+  switch (voice.readings) {
     case 'pinyin-pro':
       return HAN.test(own) ? tidy(await readings.pinyin(own)) : own;
     case 'kuromoji':
@@ -101,18 +101,22 @@ export async function espeakText(run: SpeechRun, readings: Readings, waitMs = KA
   }
 }
 
-/** `runs` with their voices, `voiced(lang)` false where espeak-ng has no voice of the language. */
+/**
+ * `runs` with their voices and readings. `names`: the voices espeak-ng has (undefined: not listed yet, the best taken
+ * to be there); a run whose language has none is said by the default voice as written.
+ */
 export async function espeakRuns(
   runs: readonly SpeechRun[],
   readings: Readings,
-  voiced: (voice: string) => boolean = () => true,
+  names?: ReadonlySet<string>,
   waitMs = KANA_WAIT_MS,
 ): Promise<VoicedRun[]> {
-  const texts = await Promise.all(runs.map((run) => espeakText(run, readings, waitMs)));
+  const voices = runs.map((run) => espeakVoiceFor(run.lang, names));
+  const texts = await Promise.all(runs.map((run, i) => espeakText(run, readings, voices[i] ?? { readings: undefined }, waitMs)));
   return runs
     .map((run, i) => {
-      const { voice } = ESPEAK_VOICES[run.lang];
-      return { text: texts[i] ?? '', voice: voiced(voice) ? voice : undefined, lang: run.lang };
+      const voice = voices[i];
+      return { text: texts[i] ?? '', voice: voice?.available === true ? voice.voice : undefined, lang: run.lang };
     })
     .filter((run) => run.text.trim() !== '');
 }

@@ -13,14 +13,36 @@ export interface EspeakVoice {
   readings: 'pinyin-pro' | 'kuromoji' | undefined;
 }
 
-export const ESPEAK_VOICES: Readonly<Record<SpeechLang, EspeakVoice>> = {
-  'en-US': { voice: 'en-us', readings: undefined },
-  'ja-JP': { voice: 'ja', readings: 'kuromoji' },
-  'ko-KR': { voice: 'ko', readings: undefined },
-  'zh-TW': { voice: 'cmn-latn-pinyin', readings: 'pinyin-pro' },
-  'zh-HK': { voice: 'yue', readings: undefined },
-  'zh-SG': { voice: 'cmn-latn-pinyin', readings: 'pinyin-pro' },
+/** espeak-ng's voices for each language, the best first; an older espeak-ng without one has the next. */
+export const ESPEAK_VOICES: Readonly<Record<SpeechLang, readonly EspeakVoice[]>> = {
+  'en-US': [{ voice: 'en-us', readings: undefined }],
+  'ja-JP': [{ voice: 'ja', readings: 'kuromoji' }],
+  'ko-KR': [{ voice: 'ko', readings: undefined }],
+  // Without the pinyin voice, cmn reads the hanzi it knows and spells the rest.
+  'zh-TW': [
+    { voice: 'cmn-latn-pinyin', readings: 'pinyin-pro' },
+    { voice: 'cmn', readings: undefined },
+  ],
+  // Without Cantonese, Mandarin's reading of the characters rather than English letters.
+  'zh-HK': [
+    { voice: 'yue', readings: undefined },
+    { voice: 'cmn-latn-pinyin', readings: 'pinyin-pro' },
+  ],
+  'zh-SG': [
+    { voice: 'cmn-latn-pinyin', readings: 'pinyin-pro' },
+    { voice: 'cmn', readings: undefined },
+  ],
 };
+
+/**
+ * The voice that says `lang`: the best one espeak-ng has (`names` undefined: its list is not read yet, the best is
+ * taken to be there); `available` false when it has none, and its default voice reads the text as written.
+ */
+export function espeakVoiceFor(lang: SpeechLang, names: ReadonlySet<string> | undefined): EspeakVoice & { available: boolean } {
+  const voices = ESPEAK_VOICES[lang];
+  const found = voices.find(({ voice }) => names === undefined || names.has(voice));
+  return found === undefined ? { voice: voices[0]?.voice ?? lang, readings: undefined, available: false } : { ...found, available: true };
+}
 
 /** The language speech-dispatcher is asked for (its -l takes a language code; its module picks the voice). */
 export const SPD_LANGUAGES: Readonly<Record<SpeechLang, string>> = {
@@ -43,12 +65,9 @@ export function espeakVoiceNames(listing: string): Set<string> {
   );
 }
 
-/** Each language of speech with espeak-ng's voice for it; `names` undefined: the listing is not read yet, all are taken to be there. */
+/** Each language of speech with espeak-ng's voice for it; `names` undefined: the listing is not read yet. */
 export function espeakShellVoices(names: ReadonlySet<string> | undefined): ShellVoiceView[] {
-  return SPEECH_LANGS.map((lang) => {
-    const { voice, readings } = ESPEAK_VOICES[lang];
-    return { lang, engine: 'espeak-ng', voice, readings, available: names === undefined || names.has(voice) };
-  });
+  return SPEECH_LANGS.map((lang) => ({ lang, engine: 'espeak-ng', ...espeakVoiceFor(lang, names) }));
 }
 
 export function spdShellVoices(): ShellVoiceView[] {

@@ -85,7 +85,7 @@ export async function requestCommands(
   voiceNames?: ReadonlySet<string>,
 ): Promise<Command[]> {
   if (engine === 'spd-say') return spdCommands(request);
-  const runs = await espeakRuns(request.runs, readings, (voice) => voiceNames === undefined || voiceNames.has(voice));
+  const runs = await espeakRuns(request.runs, readings, voiceNames);
   return runs.length === 0 ? [] : [espeakCommand(runs, request.rate)];
 }
 

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { espeakRuns } from '../../../../../main/core/features/speech/espeakRuns';
-import { espeakVoiceNames } from '../../../../../main/core/features/speech/espeakVoices';
+import { espeakShellVoices, espeakVoiceNames } from '../../../../../main/core/features/speech/espeakVoices';
 import { createReadings, loadPinyinPro, type Analyse, type JapaneseWord } from '../../../../../main/core/features/speech/readings';
 import { createShellSpeaker, type RunLike } from '../../../../../main/core/features/speech/shellSpeaker';
 import { createSpeech } from '../../../../../main/core/features/speech/speech';
@@ -208,7 +208,7 @@ describe('the shell speaker', () => {
     expect(changed()).toBe(1);
     expect(speaker.voices()).toEqual([
       { lang: 'en-US', engine: 'espeak-ng', voice: 'en-us', readings: undefined, available: true },
-      { lang: 'ja-JP', engine: 'espeak-ng', voice: 'ja', readings: 'kuromoji', available: false },
+      { lang: 'ja-JP', engine: 'espeak-ng', voice: 'ja', readings: undefined, available: false },
       { lang: 'ko-KR', engine: 'espeak-ng', voice: 'ko', readings: undefined, available: true },
       { lang: 'zh-TW', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
       { lang: 'zh-HK', engine: 'espeak-ng', voice: 'yue', readings: undefined, available: true },
@@ -216,6 +216,15 @@ describe('the shell speaker', () => {
     ]);
     expect(speaker.languages()).toEqual(['en', 'zh-Hant']);
     expect([...espeakVoiceNames(LISTING)].sort()).toEqual(['cmn', 'cmn-latn-pinyin', 'en-us', 'ja', 'ko', 'yue']);
+  });
+
+  it('an espeak-ng without the pinyin or the Cantonese voice has Mandarin read by cmn, Cantonese by pinyin', async () => {
+    const older = espeakVoiceNames(LISTING.replace(/\n 5 {2}cmn-latn-pinyin .*\n/, '\n'));
+    const noYue = espeakVoiceNames(LISTING.replace(/\n 5 {2}yue .*\n/, '\n'));
+    const readings = createReadings();
+    expect(await espeakRuns([{ text: '華語', lang: 'zh-TW' }], readings, older)).toEqual([{ text: '華語', voice: 'cmn', lang: 'zh-TW' }]);
+    expect(await espeakRuns([{ text: '粵語', lang: 'zh-HK' }], readings, noYue)).toEqual([{ text: 'yue4 yu3', voice: 'cmn-latn-pinyin', lang: 'zh-HK' }]);
+    expect(espeakShellVoices(older).find((voice) => voice.lang === 'zh-TW')).toEqual({ lang: 'zh-TW', engine: 'espeak-ng', voice: 'cmn', readings: undefined, available: true });
   });
 
   it('a language espeak-ng has no voice for is said in its default voice', async () => {
