@@ -55,6 +55,11 @@ describe('splitRuns', () => {
     expect(splitRuns('設定', uiText('ja', 'HK'))).toEqual([{ text: '設定', lang: 'ja-JP' }]);
   });
 
+  it('says text with no letters in the language it is written in', () => {
+    expect(splitRuns('1 / 4', uiText('zh-Hant', 'TW'))).toEqual([{ text: '1 / 4', lang: 'zh-TW' }]);
+    expect(splitRuns('   ', uiText('en', 'TW'))).toEqual([]);
+  });
+
   it('gives punctuation that opens a word to that word: a path in a Chinese sentence is English from its first slash', () => {
     expect(splitRuns('以 /etc/tunewall/config.json 裡的金鑰', uiText('zh-Hant', 'TW'))).toEqual([
       { text: '以', lang: 'zh-TW' },
@@ -62,11 +67,6 @@ describe('splitRuns', () => {
       { text: '裡的金鑰', lang: 'zh-TW' },
     ]);
     expect(splitRuns('あと 10分です', uiText('ja', 'JP'))).toEqual([{ text: 'あと 10分です', lang: 'ja-JP' }]);
-  });
-
-  it('says text with no letters in the language it is written in', () => {
-    expect(splitRuns('1 / 4', uiText('zh-Hant', 'TW'))).toEqual([{ text: '1 / 4', lang: 'zh-TW' }]);
-    expect(splitRuns('   ', uiText('en', 'TW'))).toEqual([]);
   });
 });
 
