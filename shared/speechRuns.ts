@@ -125,7 +125,7 @@ export function splitRuns(text: string, from: TextLanguage | ((offset: number) =
     current = { text: char, lang };
     runs.push(current);
   });
-  return tidyRuns(runs);
+  return tidyRuns(openersToTheirWord(runs));
 }
 
 /**
@@ -155,4 +155,20 @@ export function tidyRuns(runs: readonly SpeechRun[]): SpeechRun[] {
 /** The text of runs, as a caption would show it. */
 export function runsText(runs: readonly SpeechRun[]): string {
   return runs.map((run) => run.text).join(' ');
+}
+
+/**
+ * Punctuation and digits that open a word ("以 /etc/tunewall") go with the word they open, not with the run
+ * before the space: a Chinese voice would otherwise say the slash by English rules.
+ */
+function openersToTheirWord(runs: SpeechRun[]): SpeechRun[] {
+  for (let i = 1; i < runs.length; i += 1) {
+    const before = runs[i - 1];
+    const run = runs[i];
+    const opener = before === undefined || run === undefined || !/^\p{L}/u.test(run.text) ? null : /(?<=\s)[^\s\p{L}]+$/u.exec(before.text);
+    if (before === undefined || run === undefined || opener === null) continue;
+    before.text = before.text.slice(0, opener.index);
+    run.text = `${opener[0]}${run.text}`;
+  }
+  return runs;
 }

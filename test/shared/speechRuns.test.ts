@@ -69,6 +69,15 @@ describe('splitRuns', () => {
     expect(splitRuns('1 / 4', uiText('zh-Hant', 'TW'))).toEqual([{ text: '1 / 4', lang: 'zh-TW' }]);
     expect(splitRuns('   ', uiText('en', 'TW'))).toEqual([]);
   });
+
+  it('gives punctuation that opens a word to that word: a path in a Chinese sentence is English from its first slash', () => {
+    expect(splitRuns('以 /etc/tunewall/config.json 裡的金鑰', uiText('zh-Hant', 'TW'))).toEqual([
+      { text: '以', lang: 'zh-TW' },
+      { text: '/etc/tunewall/config.json', lang: 'en-US' },
+      { text: '裡的金鑰', lang: 'zh-TW' },
+    ]);
+    expect(splitRuns('あと 10分です', uiText('ja', 'JP'))).toEqual([{ text: 'あと 10分です', lang: 'ja-JP' }]);
+  });
 });
 
 describe('tidyRuns', () => {
