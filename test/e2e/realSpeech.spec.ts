@@ -6,11 +6,12 @@
  * has no sound card) instead of played; the test reads the samples and finds speech in them, not silence, and no
  * pause inside an utterance where one voice hands over to the next.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { wavFacts } from '../../scripts/speechWav';
-import { expect, SandboxApi, test } from './kiosk';
-import { openTv, pairing } from './tv';
+import { expect, REPO, SandboxApi, test } from './kiosk';
+import { downToRow, focused, openTv, pairing } from './tv';
 
 const ESPEAK = '/usr/bin/espeak-ng';
 
@@ -67,15 +68,35 @@ function voices(ssml: string): { runs: { voice: string; text: string }[]; outsid
   return { runs, outside };
 }
 
+/**
+ * With TUNEWALL_E2E_DOCS=1: the walk's recordings, at 16 kHz, and what each said by voice into docs/speech/<language>/
+ * (the README's "How to check it really speaks" links them).
+ */
+function keepWalk(language: string, calls: readonly (Call & { seconds: number; peak: number })[]): void {
+  if (process.env['TUNEWALL_E2E_DOCS'] !== '1') return;
+  const dir = join(REPO, 'docs', 'speech', language);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const lines = [`# What Tunewall said through espeak-ng (${language})`, '', 'Each file is one utterance; each run is said by the voice named before it.', ''];
+  calls.forEach((call, i) => {
+    const file = `${String(i + 1).padStart(2, '0')}.wav`;
+    execFileSync('sox', [call.wav, '-r', '16000', join(dir, file)]);
+    const said = voices(call.ssml).runs.map((run) => `**${run.voice}** ${run.text}`).join(' · ');
+    lines.push(`- [${file}](${file}) (${call.seconds.toFixed(1)} s${call.args[2] === '100' ? ', slow' : ''}): ${said}`);
+  });
+  writeFileSync(join(dir, 'README.md'), `${lines.join('\n')}\n`);
+}
+
 /** The voice of the UI language, and what it must never be given: hanzi for pinyin's voice, kanji for Japanese's. */
 const CASES = [
   { language: 'en', voice: 'en-us', unreadable: /[\p{Script=Han}]/u },
   { language: 'zh-Hant', voice: 'cmn-latn-pinyin', unreadable: /[\p{Script=Han}]/u },
-  { language: 'ja', voice: 'ja', unreadable: /[\p{Script=Han}]/u },
+  { language: 'ja', voice: 'ja', unreadable: /[\p{Script=Han}]/u, territory: 'JP' },
 ] as const;
 
-for (const { language, voice, unreadable } of CASES) {
-  test(`with voice guidance on and no voice in the browser, the kiosk shell speaks Pairing through espeak-ng in ${language}`, async ({
+for (const { language, voice, unreadable, ...rest } of CASES) {
+  const territory = 'territory' in rest ? rest.territory : 'TW';
+  test(`with voice guidance on and no voice in the browser, the kiosk shell speaks Pairing, Home and a chart through espeak-ng in ${language}`, async ({
     page,
     launchShell,
     workDir,
@@ -84,7 +105,7 @@ for (const { language, voice, unreadable } of CASES) {
     expect(existsSync(ESPEAK), `${ESPEAK} is missing: run scripts/setup.sh`).toBe(true);
     const espeak = standInEspeak(workDir);
     const shell = await launchShell({
-      env: { TUNEWALL_LANGUAGE: language, TUNEWALL_VOICE_GUIDANCE: 'on', PATH: `${espeak.bin}:${process.env['PATH'] ?? ''}` },
+      env: { TUNEWALL_LANGUAGE: language, TUNEWALL_TERRITORY: territory, TUNEWALL_VOICE_GUIDANCE: 'on', PATH: `${espeak.bin}:${process.env['PATH'] ?? ''}` },
     });
     await openTv(page, shell);
     // The browser has no voice of its own here: that is what hands the speech to the shell.
@@ -127,6 +148,19 @@ for (const { language, voice, unreadable } of CASES) {
       await expect.poll(mixed).toBe(true);
     }
     // Where one voice hands over to the next inside an utterance, no pause longer than a comma's.
+    // On to a chart and its first track: the catalog's names through the readings (the Japan catalog's kanji as kana).
+    await downToRow(page, 'charts');
+    const atChart = espeak.calls().length;
+    await page.keyboard.press('Enter');
+    await expect(focused(page)).toHaveAttribute('data-focus-key', 'track:0');
+    await expect.poll(() => espeak.calls().length).toBeGreaterThan(atChart);
+    for (const { ssml } of espeak.calls()) {
+      for (const run of voices(ssml).runs.filter((r) => r.voice === 'cmn-latn-pinyin' || r.voice === 'ja')) expect(run.text).not.toMatch(unreadable);
+    }
+    // Every utterance finished (espeak-ng writes the file as it speaks): the last one is whole before it is measured.
+    await expect.poll(() => recorded().every(({ seconds }) => seconds > 0)).toBe(true);
+    await page.waitForTimeout(3000);
+    keepWalk(language, recorded());
     const handovers = utterances().filter(({ ssml, args }) => args[2] === '175' && new Set(voices(ssml).runs.map((run) => run.voice)).size > 1);
     for (const { longestPauseMs, ssml } of handovers) expect(longestPauseMs, ssml).toBeLessThan(400);
   });

@@ -5,7 +5,7 @@
 import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessibility-api';
 import type { SpeechRun } from '../../../shared/bridge';
 import { catalogText, splitRuns, type TextLanguage } from '../../../shared/speechRuns';
-import { isTerritory, type Territory } from '../../../shared/territory';
+import type { Territory } from '../../../shared/territory';
 import { FOCUSED_CLASS } from '../input/useFocusableItem';
 
 /**
@@ -41,6 +41,10 @@ export function spokenName(element: Element): string {
 export function spokenDescription(element: Element): string {
   return tidy(computeAccessibleDescription(element));
 }
+
+// Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
+const TERRITORIES: readonly string[] = ['TW', 'HK', 'SG', 'MY', 'JP'] satisfies readonly Territory[];
+const isTerritory = (value: string | null | undefined): value is Territory => value != null && TERRITORIES.includes(value);
 
 /** Catalog text that `node` shows, in order, each with the territory whose catalog wrote it (data-catalog). */
 function catalogPieces(node: Node, out: { text: string; territory: Territory }[]): void {
