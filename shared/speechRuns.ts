@@ -94,6 +94,34 @@ function markAddresses(text: string, offsets: readonly number[], scripts: Script
   }
 }
 
+/** Where a list's parts are separated: what follows it belongs to the next part. */
+const PART_BREAK = /[,，、;；。]/u;
+
+/**
+ * Digits and punctuation between two runs of different languages: up to the last separator with the run before, the
+ * rest with the run after ("…, 2:33, | 1 of 100": the place is English, the length goes with the title before it).
+ * Those that open the text go with the first run, those that end it with the last (left undefined here).
+ */
+function placeNeutrals(chars: readonly string[], langs: (SpeechLang | undefined)[]): void {
+  let i = 0;
+  while (i < chars.length) {
+    if (langs[i] !== undefined) {
+      i += 1;
+      continue;
+    }
+    let end = i;
+    while (end < chars.length && langs[end] === undefined) end += 1;
+    const before = langs[i - 1];
+    const after = langs[end];
+    if (before !== undefined && after !== undefined && before !== after) {
+      let cut = i;
+      for (let k = i; k < end; k += 1) if (PART_BREAK.test(chars[k] ?? '')) cut = k + 1;
+      for (let k = i; k < end; k += 1) langs[k] = k < cut ? before : after;
+    }
+    i = end;
+  }
+}
+
 /**
  * `text` as runs, each in one language; what has no letters at all is said in the text's own language. `from`: where
  * the text comes from, or, for a text made of parts from different places (a tile's catalog title and the UI's words
@@ -111,9 +139,8 @@ export function splitRuns(text: string, from: TextLanguage | ((offset: number) =
   const scripts = chars.map(scriptOf);
   markAddresses(text, offsets, scripts);
   const langs = languagesOf(chars, scripts, source);
-  // Digits and punctuation go with the run before them; those that open the text, with the first run after them.
-  const firstAt = langs.findIndex((lang) => lang !== undefined);
-  const first = langs[firstAt] ?? source(0).base;
+  placeNeutrals(chars, langs);
+  const first = langs.find((lang) => lang !== undefined) ?? source(0).base;
   const runs: SpeechRun[] = [];
   let current: SpeechRun | undefined;
   chars.forEach((char, i) => {

@@ -17,8 +17,8 @@ describe('splitRuns', () => {
 
   it('reads a kanji word among kana as Japanese, even in the Taiwan catalog, and its Chinese neighbour as Mandarin', () => {
     expect(splitRuns('夜に駆ける / 告白氣球', catalogText('TW'))).toEqual([
-      { text: '夜に駆ける /', lang: 'ja-JP' },
-      { text: '告白氣球', lang: 'zh-TW' },
+      { text: '夜に駆ける', lang: 'ja-JP' },
+      { text: '/ 告白氣球', lang: 'zh-TW' },
     ]);
   });
 
@@ -63,6 +63,13 @@ describe('splitRuns', () => {
     ]);
     expect(splitRuns('tunewall.app を開く', uiText('ja', 'JP'))[0]).toEqual({ text: 'tunewall.app', lang: 'en-US' });
     expect(splitRuns('1.5 倍', uiText('ja', 'JP'))).toEqual([{ text: '1.5 倍', lang: 'ja-JP' }]);
+  });
+
+  it('gives the digits after a list’s last separator to the run they open: a track’s place in English, its length with its title', () => {
+    expect(splitRuns('凌晨三點的鐘聲, 2:33, 1 of 100', catalogText('TW'))).toEqual([
+      { text: '凌晨三點的鐘聲, 2:33,', lang: 'zh-TW' },
+      { text: '1 of 100', lang: 'en-US' },
+    ]);
   });
 
   it('says text with no letters in the language it is written in', () => {
