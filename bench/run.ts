@@ -17,6 +17,7 @@ import { FigureBook } from './figures';
 import { Bench, CHROMIUM, VIEWPORT } from './harness';
 import { memoryFigures } from './memory';
 import { startPageServer } from './pages';
+import { readingsFigures } from './readings';
 import { MAX_OVER_FLOOR, pressFigures } from './presses';
 import { REPO } from './shell';
 import { artworkFigure, startFigures } from './startup';
@@ -27,7 +28,7 @@ import { voiceHomeSubject } from './voice';
 const QUICK = process.argv.includes('--quick');
 /** `--only=start,presses`: measure just these parts (while working on one); the report then holds only their figures. */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'memory' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
+const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'memory' | 'readings' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
 /*
  * Enough runs that a p95 verdict is not on a single run: a nearest-rank p95 over fewer than 20 runs is the maximum, and a
  * ratio of two maxima (default path over external path) swung from 0.87 to 1.29 between full runs of the same code.
@@ -36,6 +37,8 @@ const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'mem
  */
 const ITERATIONS = QUICK ? 3 : 20;
 const DEFAULT_PATH_ITERATIONS = QUICK ? 2 : 20;
+/** Fresh processes loading the readings' dictionaries (each about a second). */
+const READINGS_RUNS = QUICK ? 3 : 10;
 const PRESSES = QUICK ? 20 : 400;
 const ROUNDS = QUICK ? 2 : 8;
 const RATES = [4, 6] as const;
@@ -87,6 +90,7 @@ async function main(): Promise<void> {
     }
     if (part('switch')) await switchFigure(bench, book, pages, ITERATIONS);
     if (part('memory')) await memoryFigures(bench, book, signedIn);
+    if (part('readings')) readingsFigures(book, READINGS_RUNS);
     if (part('default-path')) await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
   } finally {
     await bench.close();

@@ -221,12 +221,38 @@ export interface VoiceGuidanceView {
   shellEngine: 'espeak-ng' | 'spd-say' | undefined;
   /** The UI languages the shell's engine has a voice for. */
   shellLanguages: Language[];
+  /** Which of the shell's voices speaks each language of speech, and what makes the text readable to it. */
+  shellVoices: ShellVoiceView[];
 }
 
-/** One thing to say, in a UI language. */
-export interface SpeechRequest {
+/**
+ * The languages a run of speech is in (BCP 47): the UI's three and those the catalog writes names in. Hanzi are read by
+ * the territory's spoken language: Mandarin in Traditional characters (zh-TW), Cantonese (zh-HK), Mandarin in
+ * Simplified characters (zh-SG, for Singapore and Malaysia).
+ */
+export type SpeechLang = 'en-US' | 'ja-JP' | 'ko-KR' | 'zh-TW' | 'zh-HK' | 'zh-SG';
+
+/** A stretch of an utterance in one language: a speaker says each run in a voice of its language. */
+export interface SpeechRun {
   text: string;
-  language: Language;
+  lang: SpeechLang;
+}
+
+/** How the shell says one language of speech (shown in Settings). */
+export interface ShellVoiceView {
+  lang: SpeechLang;
+  engine: 'espeak-ng' | 'spd-say';
+  /** The engine's voice ('cmn-latn-pinyin', 'ja'), or the language asked of speech-dispatcher ('zh'). */
+  voice: string;
+  /** What turns the text into words the voice can read: pinyin with tones, kana readings; undefined: read as written. */
+  readings: 'pinyin-pro' | 'kuromoji' | undefined;
+  /** False: the engine has no voice of this language, and its default voice reads it. */
+  available: boolean;
+}
+
+/** One thing to say: runs in their languages, said one after another without a pause between them. */
+export interface SpeechRequest {
+  runs: SpeechRun[];
   /** 'slow': a code read character by character. */
   rate: 'normal' | 'slow';
   /** 'interrupt' cuts off whatever is being said; 'queue' waits for it (a polite status). */

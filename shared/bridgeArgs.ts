@@ -3,7 +3,7 @@
  * before the core sees it, and the core checks the same schemas again whatever transport called it.
  */
 import { z } from 'zod';
-import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId, TextSize } from './bridge';
+import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId, SpeechLang, TextSize } from './bridge';
 import { TerritorySchema } from './territory';
 
 const ROW_IDS = [
@@ -32,6 +32,7 @@ const DETAIL_KINDS = [
   'recommended',
 ] as const satisfies readonly DetailKind[];
 const LANGUAGES = ['en', 'zh-Hant', 'ja'] as const satisfies readonly Language[];
+export const SPEECH_LANGS = ['en-US', 'ja-JP', 'ko-KR', 'zh-TW', 'zh-HK', 'zh-SG'] as const satisfies readonly SpeechLang[];
 
 // Compile-time proof that each list names every member of its union.
 type Exhaustive<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
@@ -39,7 +40,8 @@ const _exhaustive: [
   Exhaustive<RowId, (typeof ROW_IDS)[number]>,
   Exhaustive<DetailKind, (typeof DETAIL_KINDS)[number]>,
   Exhaustive<Language, (typeof LANGUAGES)[number]>,
-] = [true, true, true];
+  Exhaustive<SpeechLang, (typeof SPEECH_LANGS)[number]>,
+] = [true, true, true, true];
 void _exhaustive;
 
 export const RowIdSchema = z.enum(ROW_IDS);
@@ -66,9 +68,16 @@ export const QrTextSchema = z.string().min(1).max(2048);
 
 /** Long enough for any screen's name and focused item; a bigger text is a caller's bug, not speech. */
 export const MAX_SPEECH_TEXT = 2000;
+/** Runs in one request: a tile's name in three scripts is a handful; more is a caller's bug. */
+export const MAX_SPEECH_RUNS = 64;
+export const SpeechLangSchema = z.enum(SPEECH_LANGS);
+export const SpeechRunSchema = z.object({ text: z.string().min(1).max(MAX_SPEECH_TEXT), lang: SpeechLangSchema });
 export const SpeechRequestSchema = z.object({
-  text: z.string().min(1).max(MAX_SPEECH_TEXT),
-  language: LanguageSchema,
+  runs: z
+    .array(SpeechRunSchema)
+    .min(1)
+    .max(MAX_SPEECH_RUNS)
+    .refine((runs) => runs.reduce((sum, run) => sum + run.text.length, 0) <= MAX_SPEECH_TEXT, 'too much text to say'),
   rate: z.enum(['normal', 'slow']),
   mode: z.enum(['interrupt', 'queue']),
 });

@@ -53,6 +53,8 @@ export interface TileView {
   track?: TrackView | undefined;
   /** ISO 8601: when a chart or a new-hits playlist was last updated, said under its title in the viewer's language. */
   updatedAt?: string | undefined;
+  /** The subtitle is the screen's own words (when it was updated, in the viewer's language), not the catalog's. */
+  subtitleFromUi?: boolean | undefined;
 }
 
 export interface RowView {

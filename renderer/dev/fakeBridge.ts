@@ -11,10 +11,12 @@ import type {
   DetailRef,
   DetailView,
   FavoriteState,
+  Language,
   QrMatrix,
   Result,
   RowId,
   RowView,
+  ShellVoiceView,
   TileView,
   TrackView,
   TunewallBridge,
@@ -24,6 +26,32 @@ import { detailWithoutExplicit, pageWithoutExplicit, rowWithoutExplicit } from '
 import { TERRITORIES, type Territory } from '../../shared/territory';
 import { favoriteTracksOf, makeDetail, makeTiles, makeTracks, memberFor, rowTiles, stationImages, trackTile } from './fakeData';
 import { FAKE_PIN, householdCalls, initialHousehold, memberView, type HouseholdScenario } from './fakeHousehold';
+
+/** espeak-ng's voices as a machine with every voice installed has them, with the readings that make hanzi and kanji readable. */
+const ALL_SHELL_VOICES: ShellVoiceView[] = [
+  { lang: 'en-US', engine: 'espeak-ng', voice: 'en-us', readings: undefined, available: true },
+  { lang: 'zh-TW', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
+  { lang: 'zh-HK', engine: 'espeak-ng', voice: 'yue', readings: undefined, available: true },
+  { lang: 'zh-SG', engine: 'espeak-ng', voice: 'cmn-latn-pinyin', readings: 'pinyin-pro', available: true },
+  { lang: 'ja-JP', engine: 'espeak-ng', voice: 'ja', readings: 'kuromoji', available: true },
+  { lang: 'ko-KR', engine: 'espeak-ng', voice: 'ko', readings: undefined, available: true },
+];
+/** The UI language each language of speech stands with, for a fake shell that has only some UI languages' voices. */
+const VOICE_UI_LANGUAGE: Record<ShellVoiceView['lang'], Language | undefined> = {
+  'en-US': 'en',
+  'zh-TW': 'zh-Hant',
+  'zh-HK': 'zh-Hant',
+  'zh-SG': 'zh-Hant',
+  'ja-JP': 'ja',
+  'ko-KR': undefined,
+};
+
+function fakeShellVoices(languages: readonly Language[]): ShellVoiceView[] {
+  return ALL_SHELL_VOICES.map((voice) => {
+    const ui = VOICE_UI_LANGUAGE[voice.lang];
+    return { ...voice, available: ui === undefined || languages.includes(ui) };
+  });
+}
 
 export type FakeScenario =
   | 'pairing'
@@ -265,6 +293,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
       enabled: options.voiceGuidance ?? false,
       shellEngine: 'espeak-ng',
       shellLanguages: options.shellLanguages ?? ['en', 'zh-Hant', 'ja'],
+      shellVoices: fakeShellVoices(options.shellLanguages ?? ['en', 'zh-Hant', 'ja']),
     },
     version: '0.1.0',
   };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../support/speechStandIn';
+import { inOrder, parseSpoken, READ_SPOKEN, speechStandInScript, spokenStream, squash, type Spoken } from '../support/speechStandIn';
 import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
 import { downToRow, focused, focusedKey, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
 
@@ -24,7 +24,10 @@ test.afterAll(async () => {
   await service.close();
 });
 
-const spokenTexts = async (page: Page): Promise<string[]> => parseSpoken(await page.evaluate(READ_SPOKEN)).map((s) => s.text);
+const spoken = async (page: Page): Promise<Spoken[]> => parseSpoken(await page.evaluate(READ_SPOKEN));
+/** Whether what was said (since `from`) ends with `phrase`, whatever runs it was said in. */
+const lastSaid = async (page: Page, phrase: string, from = 0): Promise<boolean> =>
+  spokenStream((await spoken(page)).slice(from)).endsWith(squash(phrase));
 const memberName = (page: Page) => page.locator('.member-name');
 const chooser = (page: Page) => page.getByRole('heading', { name: "Who's listening?" });
 
@@ -285,15 +288,22 @@ test("the service revokes A's grant while B is on screen: B is unaffected, and c
   // Choosing A: A's sign-in was revoked, so A alone pairs again; B stays signed in underneath. Voice guidance says
   // each name with its place as focus comes to it.
   await openChooser(page);
-  await expect.poll(async () => (await spokenTexts(page)).at(-1)).toBe(`${B.name}, 2 of 3`);
+  await expect.poll(() => lastSaid(page, `${B.name}, 2 of 3`)).toBe(true);
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(async () => (await spokenTexts(page)).at(-1)).toBe(`${A.name}, 1 of 3`);
+  await expect.poll(() => lastSaid(page, `${A.name}, 1 of 3`)).toBe(true);
   await choose(page, A.name);
   await expect(page.getByRole('heading', { name: `Sign in again, ${A.name}` })).toBeVisible();
   await approveAs(page, A);
   await openChooser(page);
   await expect(page.getByRole('group', { name: "Who's listening?" }).getByRole('button')).toHaveText([A.name, B.name, 'Add a member']);
+  const mark = (await spoken(page)).length;
   await choose(page, B.name);
   await expect(memberName(page)).toHaveText(B.name);
   expect(await favouriteTitles(page)).toEqual(favouritesOfB);
+  // A switch says whose Home it is, then where focus rests, and nothing the chooser or the header left behind.
+  const tile = (await page.locator('.is-focused').getAttribute('aria-label')) ?? '';
+  await expect.poll(async () => inOrder(spokenStream((await spoken(page)).slice(mark)), [`Home, ${B.name}`, tile])).toBe('in order');
+  const afterSwitch = spokenStream((await spoken(page)).slice(mark));
+  expect(afterSwitch).not.toContain('Settings');
+  expect(afterSwitch.slice(afterSwitch.indexOf(squash(`Home, ${B.name}`)))).not.toContain(squash("Who's listening?"));
 });

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from '../../renderer/src/a11y/announcer';
-import { focusedElement, spokenName } from '../../renderer/src/a11y/focusedName';
+import { focusedElement, spokenName, spokenRuns } from '../../renderer/src/a11y/focusedName';
 import type { Speech, SpeechRequest } from '../../renderer/src/a11y/speech';
 import { createSpeechRouter } from '../../renderer/src/a11y/speechRouter';
 import { createWebSpeech, voiceFor } from '../../renderer/src/a11y/webSpeech';
 import { countdownMoment, spelledCode } from '../../renderer/src/a11y/pairingSpeech';
+import type { SpeechLang } from '../../shared/bridge';
+import { runsText, uiText } from '../../shared/speechRuns';
 
 /** Records what is asked of it; `cancel` is a cut, said as a marker in the log. */
-function recordingSpeech(voices: string[] = ['en']): Speech & { log: string[]; requests: SpeechRequest[] } {
+function recordingSpeech(voices: SpeechLang[] = ['en-US']): Speech & { log: string[]; requests: SpeechRequest[] } {
   const log: string[] = [];
   const requests: SpeechRequest[] = [];
   return {
@@ -16,12 +18,14 @@ function recordingSpeech(voices: string[] = ['en']): Speech & { log: string[]; r
     requests,
     speak(request) {
       requests.push(request);
-      log.push(request.mode === 'queue' ? `+${request.text}` : request.text);
+      log.push(request.mode === 'queue' ? `+${runsText(request.runs)}` : runsText(request.runs));
     },
     cancel: () => log.push('✂'),
-    hasVoice: (language) => voices.includes(language),
+    hasVoice: (lang) => voices.includes(lang),
   };
 }
+
+const WORDS = { selected: 'selected', position: (index: number, count: number) => `${index} of ${count}` };
 
 /** Until the task after the next frame has run (where the announcer looks at focus and cuts off speech). */
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -61,7 +65,8 @@ describe('the announcer', () => {
     announcer = new Announcer({
       win: window,
       speech,
-      language: () => 'en',
+      uiText: () => uiText('en', 'TW'),
+      words: () => WORDS,
       screenFocusWaitMs: 10,
       onFocusMoved: (listener) => {
         moves.add(listener);
@@ -97,7 +102,7 @@ describe('the announcer', () => {
     expect(speech.log).toEqual(['✂', 'Tile 2, Artist', ...Array<string>(10).fill('✂')]);
     key('keyup');
     expect(speech.log.at(-1)).toBe('Tile 11, Artist');
-    expect(speech.requests.at(-1)).toMatchObject({ language: 'en', mode: 'interrupt', rate: 'normal' });
+    expect(speech.requests.at(-1)).toMatchObject({ runs: [{ lang: 'en-US' }], mode: 'interrupt', rate: 'normal' });
     // Presses one at a time: each said, each cutting off the one before.
     key('keydown');
     focus(all, 11);
@@ -147,11 +152,13 @@ describe('the announcer', () => {
     document.body.append(dialog);
     const cancel = dialog.querySelector('button');
     if (cancel === null) throw new Error('no button');
+    // OK on the tile opens the dialog: the press may cut off what was still being said.
+    key('keydown', 'Enter');
     all[0]?.classList.remove('is-focused');
     cancel.classList.add('is-focused');
     focusMoved();
     await said(speech, '+Cancel');
-    expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
+    expect(speech.log.slice(3)).toEqual(['✂', 'Sign out of Tunewall?', '+Cancel']);
   });
 
   it('says a list’s description once, as focus comes into the list, and again with the repeat key', async () => {
@@ -180,6 +187,152 @@ describe('the announcer', () => {
     announcer.repeat();
     expect(speech.log.slice(-2)).toEqual(['Sign in with your phone', '+W D J B']);
   });
+  it('a status is heard to its end: the next screen’s title waits for it, and only the viewer’s press cuts it off', async () => {
+    let clock = 0;
+    announcer.dispose();
+    announcer = new Announcer({
+      win: window,
+      speech,
+      uiText: () => uiText('en', 'TW'),
+      words: () => WORDS,
+      now: () => clock,
+      screenFocusWaitMs: 10,
+      onFocusMoved: (listener) => {
+        moves.add(listener);
+        return () => void moves.delete(listener);
+      },
+    });
+    announcer.start();
+    speech.log.length = 0;
+    document.body.innerHTML = '';
+    announcer.status('Offline. Tunewall keeps trying to reconnect.');
+    clock = 27;
+    announcer.screen([{ text: 'Settings' }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Queued behind the status, not cutting it off.
+    expect(speech.log).toEqual(['+Offline. Tunewall keeps trying to reconnect.', '+Settings']);
+    // Long after the status ended, a screen's title interrupts as before.
+    clock = 60_000;
+    announcer.screen([{ text: 'Home' }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log.at(-1)).toBe('Home');
+    // A status cut by the viewer's own press: what the press brings interrupts it.
+    announcer.status('Back online.');
+    const all = tiles(2);
+    key('keydown');
+    focus(all, 1);
+    await said(speech, 'Tile 2, Artist');
+    expect(speech.log.slice(-3)).toEqual(['+Back online.', '✂', 'Tile 2, Artist']);
+  });
+
+  it('never says the focus the screen before left behind: after sign-in, Home’s first tile, not Pairing’s code card', async () => {
+    document.body.innerHTML = '<div class="code-card is-focused" tabindex="-1">Your code, W D J B</div>';
+    const card = document.querySelector<HTMLElement>('.code-card');
+    focusMoved();
+    await said(speech, 'Your code, W D J B');
+    speech.log.length = 0;
+    announcer.screen([{ text: 'Home' }], [{ text: 'Signed in.' }]);
+    // The frame after the screen changed still finds the old card marked: nothing of it is said.
+    focusMoved();
+    await frame();
+    expect(speech.log).not.toContain('Your code, W D J B');
+    card?.remove();
+    const all = tiles(2);
+    focus(all, 0);
+    await said(speech, '+Tile 1, Artist');
+    expect(speech.log).toEqual(['Signed in.', '+Home', '+Tile 1, Artist']);
+  });
+
+  it('never says a focus in the screen that has gone while it is still drawn (the approved Pairing over Home)', async () => {
+    document.body.innerHTML = '<main class="screen pairing"><div class="code-card" tabindex="-1">Your code, W D J B</div></main>';
+    announcer.screen([{ text: 'Home' }], [{ text: 'Signed in.' }], '.screen.pairing');
+    // Pairing drawn again ("Approved — signing in…"): a new card, marked focused.
+    document.querySelector('.code-card')?.classList.add('is-focused');
+    focusMoved();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log).toEqual(['Signed in.', '+Home']);
+  });
+
+  it('a new screen’s focus parked while it waits (Home’s gear before the first tile) is not said', async () => {
+    document.body.innerHTML = '<button class="is-focused" data-parked="">Settings</button>';
+    announcer.screen([{ text: 'Home, 林語彤' }]);
+    focusMoved();
+    await frame();
+    document.body.innerHTML = '';
+    const all = tiles(2);
+    focus(all, 0);
+    await said(speech, '+Tile 1, Artist');
+    expect(speech.log).toEqual(['Home, 林語彤', '+Tile 1, Artist']);
+  });
+
+  it('a screen whose focus never moves from the old one is said alone, without the stale item', async () => {
+    const all = await restingOnFirst(2);
+    void all;
+    announcer.screen([{ text: 'Home, 林語彤' }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log).toEqual(['Home, 林語彤']);
+    expect(speech.requests.at(-1)?.runs).toEqual([
+      { text: 'Home,', lang: 'en-US' },
+      { text: '林語彤', lang: 'zh-TW' },
+    ]);
+  });
+
+  it('the repeat key makes the screen’s phrases again: the countdown as it stands, not as it was', async () => {
+    document.body.innerHTML = '';
+    let left = 10;
+    announcer.screen(() => [{ text: 'Sign in with your phone' }, { text: `The code expires in ${left} minutes.` }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log.at(-1)).toBe('+The code expires in 10 minutes.');
+    left = 7;
+    announcer.repeat();
+    expect(speech.log.slice(-2)).toEqual(['Sign in with your phone', '+The code expires in 7 minutes.']);
+  });
+
+  it('says what a dialog is about (its description) after its title, before its first action', async () => {
+    document.body.innerHTML = `
+      <div role="dialog" aria-label="Open on your phone" aria-describedby="what">
+        <p id="what" data-catalog="TW">告白氣球</p><button>Close</button>
+      </div>`;
+    document.querySelector('button')?.classList.add('is-focused');
+    focusMoved();
+    await said(speech, '+Close');
+    expect(speech.log).toEqual(['Open on your phone', '+告白氣球', '+Close']);
+    expect(speech.requests[1]?.runs).toEqual([{ text: '告白氣球', lang: 'zh-TW' }]);
+  });
+  it('says a choice with whether it is chosen, its group and its place, and its new state once OK has chosen it', async () => {
+    document.body.innerHTML = `
+      <h2 id="t">Territory</h2>
+      <div role="group" aria-labelledby="t">
+        <button aria-pressed="true" data-focus-key="a">Taiwan</button>
+        <button aria-pressed="false" data-focus-key="b">Hong Kong</button>
+        <button aria-pressed="false" data-focus-key="c">Japan</button>
+      </div>`;
+    const [taiwan, hongKong] = [...document.querySelectorAll('button')];
+    hongKong?.classList.add('is-focused');
+    focusMoved();
+    await said(speech, 'Hong Kong, Territory, 2 of 3');
+    key('keydown', 'Enter');
+    key('keyup', 'Enter');
+    await frame();
+    // The bridge answers a moment later: the choice's new state, said where focus is.
+    taiwan?.setAttribute('aria-pressed', 'false');
+    hongKong?.setAttribute('aria-pressed', 'true');
+    await said(speech, 'Hong Kong, selected, Territory, 2 of 3');
+  });
+
+  it('says an action with its place in the panel, and a status with the track it is about, in its catalog’s language', async () => {
+    document.body.innerHTML = `
+      <div data-spoken-place="true">
+        <button data-focus-key="p">Open on your phone</button><button data-focus-key="f">Add to favorites</button>
+      </div>`;
+    document.querySelector('button')?.classList.add('is-focused');
+    focusMoved();
+    await said(speech, 'Open on your phone, 1 of 2');
+    announcer.status('Added to your favorites.', { text: '告白氣球', runs: [{ text: '告白氣球', lang: 'zh-TW' }] });
+    expect(speech.log.slice(-2)).toEqual(['+告白氣球', '+Added to your favorites.']);
+    expect(speech.requests.at(-2)?.runs).toEqual([{ text: '告白氣球', lang: 'zh-TW' }]);
+  });
+
 });
 
 describe('what is said for an element', () => {
@@ -199,6 +352,34 @@ describe('what is said for an element', () => {
     expect(name('three')).toBe('Weekly chart');
   });
 
+  it('reads the catalog text an item shows in its catalog’s language, and the rest as UI text', () => {
+    document.body.innerHTML = `
+      <div data-catalog="TW" lang="zh-Hant-TW">
+        <button id="tile" aria-label="華語單曲日榜, Updated Nov 19, Charts, 2 of 22"><span>華語單曲日榜</span><span>Updated Nov 19</span></button>
+      </div>
+      <div data-catalog="JP" lang="ja"><div id="track" aria-label="夜に駆ける, YOASOBI, 3:45, 1 of 50"><span>夜に駆ける</span><span>YOASOBI</span></div></div>
+      <div data-catalog="HK"><button id="hk" aria-label="周杰倫, 歌手, 第 1 項，共 3 項"><span>周杰倫</span></button></div>`;
+    const runs = (id: string, ui = uiText('ja', 'JP')) => {
+      const el = document.getElementById(id);
+      if (el === null) throw new Error(id);
+      return spokenRuns(el, ui);
+    };
+    // A Taiwan chart in the Japanese UI: its name in Mandarin, the English it shows in English.
+    expect(runs('tile')).toEqual([
+      { text: '華語單曲日榜,', lang: 'zh-TW' },
+      { text: 'Updated Nov 19, Charts, 2 of 22', lang: 'en-US' },
+    ]);
+    expect(runs('track', uiText('en', 'JP'))).toEqual([
+      { text: '夜に駆ける,', lang: 'ja-JP' },
+      { text: 'YOASOBI, 3:45, 1 of 50', lang: 'en-US' },
+    ]);
+    // The Chinese UI word beside a Hong Kong name stays Taiwan Mandarin; the name is Cantonese.
+    expect(runs('hk', uiText('zh-Hant', 'HK'))).toEqual([
+      { text: '周杰倫,', lang: 'zh-HK' },
+      { text: '歌手, 第 1 項，共 3 項', lang: 'zh-TW' },
+    ]);
+  });
+
   it('the focused item is the one the navigation marks, else the active element, never the page', () => {
     document.body.innerHTML = '<button id="x">X</button><div class="is-focused" id="y">Y</div>';
     expect(focusedElement(document)?.id).toBe('y');
@@ -215,9 +396,13 @@ describe('speech', () => {
 
   it('picks a voice of the UI language: Taiwan Mandarin for Traditional Chinese, and none where there is none', () => {
     const voices = [voice('en-GB'), voice('en-US'), voice('zh-CN'), voice('zh-TW'), voice('ko-KR')];
-    expect(voiceFor(voices, 'en')?.lang).toBe('en-US');
-    expect(voiceFor(voices, 'zh-Hant')?.lang).toBe('zh-TW');
-    expect(voiceFor(voices, 'ja')).toBeUndefined();
+    expect(voiceFor(voices, 'en-US')?.lang).toBe('en-US');
+    expect(voiceFor(voices, 'zh-TW')?.lang).toBe('zh-TW');
+    expect(voiceFor(voices, 'zh-SG')?.lang).toBe('zh-CN');
+    // No Cantonese voice: a Mandarin one reads the hanzi rather than a voice of no Chinese at all.
+    expect(voiceFor(voices, 'zh-HK')?.lang).toBe('zh-TW');
+    expect(voiceFor(voices, 'ko-KR')?.lang).toBe('ko-KR');
+    expect(voiceFor(voices, 'ja-JP')).toBeUndefined();
   });
 
   it('speaks through speechSynthesis with lang and voice set, cancelling first for an interruption', () => {
@@ -234,27 +419,34 @@ describe('speech', () => {
       constructor(readonly text: string) {}
     }
     const web = createWebSpeech(synth, Utterance as unknown as typeof SpeechSynthesisUtterance);
-    web.speak({ text: 'ホーム', language: 'ja', rate: 'slow', mode: 'interrupt' });
+    web.speak({ runs: [{ text: 'ホーム', lang: 'ja-JP' }], rate: 'slow', mode: 'interrupt' });
     expect(synth.cancel).toHaveBeenCalledTimes(1);
     expect(spoken[0]).toMatchObject({ text: 'ホーム', lang: 'ja-JP', rate: 0.6 });
     expect(spoken[0]?.voice?.lang).toBe('ja-JP');
-    web.speak({ text: 'Home', language: 'en', rate: 'normal', mode: 'queue' });
+    web.speak({ runs: [{ text: 'Home', lang: 'en-US' }], rate: 'normal', mode: 'queue' });
     expect(synth.cancel).toHaveBeenCalledTimes(1);
     // No English voice: the browser's default voice says it.
     expect(spoken[1]?.voice).toBeNull();
+    // Runs in two languages: an utterance each, back to back, each in its language.
+    web.speak({ runs: [{ text: '華語單曲日榜', lang: 'zh-TW' }, { text: 'Charts, 2 of 22', lang: 'en-US' }], rate: 'normal', mode: 'interrupt' });
+    expect(synth.cancel).toHaveBeenCalledTimes(2);
+    expect(spoken.slice(2).map((u) => [u.text, u.lang])).toEqual([
+      ['華語單曲日榜', 'zh-TW'],
+      ['Charts, 2 of 22', 'en-US'],
+    ]);
   });
 
   it('goes to the shell while the browser lists no voice, and to the browser once it does', () => {
     let voices = 0;
-    const web = { ...recordingSpeech(['ja']), hasVoices: () => voices > 0 };
-    const shell = recordingSpeech(['en', 'ja']);
+    const web = { ...recordingSpeech(['ja-JP']), hasVoices: () => voices > 0 };
+    const shell = recordingSpeech(['en-US', 'ja-JP']);
     const router = createSpeechRouter(web, shell);
-    router.speak({ text: 'one', language: 'ja', rate: 'normal', mode: 'interrupt' });
+    router.speak({ runs: [{ text: 'one', lang: 'ja-JP' }], rate: 'normal', mode: 'interrupt' });
     voices = 1;
-    router.speak({ text: 'two', language: 'ja', rate: 'normal', mode: 'interrupt' });
+    router.speak({ runs: [{ text: 'two', lang: 'ja-JP' }], rate: 'normal', mode: 'interrupt' });
     expect(shell.log).toEqual(['one', '✂']);
     expect(web.log).toEqual(['two']);
-    expect(router.hasVoice('en')).toBe(false);
+    expect(router.hasVoice('en-US')).toBe(false);
   });
 });
 

@@ -8,6 +8,8 @@ import { favoriteTracksOf, householdFor } from '../../renderer/dev/fakeData';
 import { App } from '../../renderer/src/App';
 import { createAppStore } from '../../renderer/src/store/appStore';
 import { expectFocus, press, renderApp } from './helpers';
+import type { SpeechRequest } from '../../shared/bridge';
+import { runsText } from '../../shared/speechRuns';
 
 afterEach(() => cleanup());
 
@@ -54,7 +56,7 @@ describe("Who's listening?", () => {
 
   it('speaks each name as focus moves, with voice guidance on', async () => {
     const { fake } = renderApp({ scenario: 'chooser', language: 'en', territory: 'SG', voiceGuidance: true });
-    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
     await vi.waitFor(() => expect(spoken()).toContain("Who's listening?"));
     await expectFocus(profile(arif?.key));
     await press('right');
@@ -202,6 +204,35 @@ describe('the PIN', () => {
       [arif?.key, '1234'],
     ]);
     await waitFor(() => expect(headerName()).toBe(arif?.name));
+  });
+
+  it('with voice guidance: a wrong PIN is said, then the new Home with whose it is, and nothing nobody focused', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'chooser' }], voiceGuidance: true });
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
+    // Voice guidance's code has loaded (its chunk comes a moment after the first screen).
+    await vi.waitFor(() => expect(spoken()).toContain("Who's listening?"));
+    await expectFocus(profile(sophie?.key));
+    await press('left');
+    await press('select');
+    await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await expectFocus('pin-digit:0');
+    await act(async () => typeDigits('9999'));
+    await expectFocus('pin-digit:3');
+    await press('select');
+    await screen.findByText('That PIN is not right. Try again.');
+    await vi.waitFor(() => expect(spoken()).toContain('That PIN is not right. Try again.'));
+    const mark = spoken().length;
+    await expectFocus('pin-digit:0');
+    await act(async () => typeDigits('1234'));
+    await expectFocus('pin-digit:3');
+    await press('select');
+    await waitFor(() => expect(headerName()).toBe(arif?.name));
+    await vi.waitFor(() => expect(spoken().slice(mark)).toContain(`Home, ${arif?.name ?? ''}`));
+    const focusedLabel = (): string | null | undefined => document.querySelector('.is-focused')?.getAttribute('aria-label');
+    await vi.waitFor(() => expect(spoken().at(-1)).toBe(focusedLabel()));
+    // Only the new Home, its focus, and what led there: no gear, no digit of the closed dialog.
+    const after = spoken().slice(spoken().indexOf(`Home, ${arif?.name ?? ''}`, mark));
+    expect(after.filter((text) => text === 'Settings' || text.startsWith('Digit'))).toEqual([]);
   });
 
   it('Back cancels and puts focus back where it was; an incomplete PIN is not sent', async () => {
@@ -359,7 +390,9 @@ describe("Settings' members part", () => {
     await act(async () => setFocus('child:off'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await expectFocus('pin-digit:0');
     await act(async () => typeDigits('1234'));
+    await expectFocus('pin-digit:3');
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.callsOf('setChild').map((call) => call.args)).toEqual([
@@ -445,7 +478,7 @@ describe('a new PIN', () => {
 describe('Add a member, with voice guidance', () => {
   it('says its title and the code, and the code again on OK', async () => {
     const { fake } = renderApp({ scenario: 'add-member', language: 'en', territory: 'SG', voiceGuidance: true });
-    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
     await vi.waitFor(() => expect(spoken()).toContain('Add a member'));
     await vi.waitFor(() => expect(spoken().some((text) => /W.*D.*J.*B/.test(text))).toBe(true));
     await expectFocus('pairing-code');

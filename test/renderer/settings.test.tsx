@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DiagnosticsView } from '../../shared/bridge';
 import { renderApp } from './helpers';
@@ -96,12 +96,27 @@ describe('settings: voice guidance', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'ja', screens: [{ name: 'settings' }], voiceGuidance: true, shellLanguages: ['en'] });
     // No speechSynthesis in this page: the shell is asked, in the UI language, and it has only English.
     expect(await screen.findByText('この端末には日本語の音声がありません。システムの音声で読み上げます。')).toBeTruthy();
-    await vi.waitFor(() => expect(fake.callsOf('speak').map((call) => call.args[0])).toContainEqual(expect.objectContaining({ text: '設定', language: 'ja' })));
+    await vi.waitFor(() => expect(fake.callsOf('speak').map((call) => call.args[0])).toContainEqual(expect.objectContaining({ runs: [{ text: '設定', lang: 'ja-JP' }] })));
     const off = await screen.findByRole('button', { name: '音声ガイド: オフ' });
     await act(async () => off.click());
     expect(fake.callsOf('setVoiceGuidance').map((call) => call.args)).toEqual([[false]]);
     await vi.waitFor(() => expect(screen.queryByText(/音声がありません/)).toBeNull());
     expect(screen.getByRole('button', { name: '音声ガイド: オフ' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lists which voice reads each language here, and what helps it read, while guidance is on', async () => {
+    renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }], voiceGuidance: true, shellLanguages: ['en', 'ja'] });
+    const list = await screen.findByTestId('voice-list');
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'English: espeak-ng (en-us)',
+      'Mandarin (Taiwan): no voice here, the default voice reads it',
+      'Japanese: espeak-ng (ja), readings by kuromoji',
+      'Cantonese: no voice here, the default voice reads it',
+      'Mandarin (Singapore, Malaysia): no voice here, the default voice reads it',
+      'Korean: espeak-ng (ko)',
+    ]));
+    // Said as the voice guidance choice's description.
+    expect(screen.getByRole('group', { name: 'Voice guidance' }).getAttribute('aria-describedby')).toBe('voice-list');
   });
 
   it('says nothing and loads nothing of guidance while it is off', async () => {

@@ -64,8 +64,9 @@ describe('one renderer build for both shells', () => {
     const scripts = [...filesUnder(join(work, 'electron', 'renderer'))].filter(([name]) => name.endsWith('.js'));
     const bytes = scripts.reduce((sum, [, b]) => sum + b.length, 0);
     const lines = scripts.reduce((sum, [, b]) => sum + b.toString('utf8').split('\n').length, 0);
-    // electron-vite's own renderer build was 1,144,476 B of JS, one statement a line; minified, far less.
-    expect(bytes).toBeLessThan(800_000);
+    // electron-vite's own renderer build was 1,144,476 B of JS, one statement a line; minified, far less (about 800 kB
+    // with voice guidance's runs and voice list, most of it the chunk loaded only when guidance is on).
+    expect(bytes).toBeLessThan(850_000);
     expect(bytes / lines).toBeGreaterThan(1_000);
   });
 

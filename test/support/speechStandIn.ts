@@ -110,3 +110,47 @@ export const READ_SPOKEN = 'JSON.stringify(window.__tunewallSpoken ?? [])';
 export function parseSpoken(json: unknown): Spoken[] {
   return z.array(SpokenSchema).parse(JSON.parse(String(json)));
 }
+
+/** A text without its spaces: runs are trimmed and joined by the speaker, so phrases are compared without them. */
+export const squash = (text: string): string => text.replace(/\s+/g, '');
+
+/**
+ * What was said, as one text: each utterance is one run of a phrase (a Chinese title and the English around it are
+ * two), so a phrase is found whole in the runs joined, wherever its languages change.
+ */
+export function spokenStream(spoken: readonly Spoken[]): string {
+  return squash(spoken.map((s) => s.text).join(''));
+}
+
+/** Where each of `phrases` was said, in this order, in `stream`; a message naming the first one missing otherwise. */
+export function inOrder(stream: string, phrases: readonly string[]): string {
+  let at = 0;
+  for (const phrase of phrases) {
+    const found = stream.indexOf(squash(phrase), at);
+    if (found === -1) return `missing "${phrase}" after ${at} in ${JSON.stringify(stream)}`;
+    at = found + squash(phrase).length;
+  }
+  return 'in order';
+}
+
+/** How many times `phrase` was said in `stream`. */
+export function timesSaid(stream: string, phrase: string): number {
+  const needle = squash(phrase);
+  let count = 0;
+  for (let at = stream.indexOf(needle); at !== -1; at = stream.indexOf(needle, at + needle.length)) count += 1;
+  return count;
+}
+
+/** The utterances (runs) that said `phrase`, first time, one after another; undefined when it was not said whole. */
+export function phraseRuns(spoken: readonly Spoken[], phrase: string): Spoken[] | undefined {
+  const whole = squash(phrase);
+  for (let i = 0; i < spoken.length; i += 1) {
+    let said = '';
+    for (let j = i; j < spoken.length && said.length < whole.length; j += 1) {
+      said += squash(spoken[j]?.text ?? '');
+      if (said === whole) return spoken.slice(i, j + 1);
+      if (!whole.startsWith(said)) break;
+    }
+  }
+  return undefined;
+}

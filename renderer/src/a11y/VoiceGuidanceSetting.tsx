@@ -1,10 +1,19 @@
 import { useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { FocusButton } from '../components/FocusButton';
 import { useApp, useTunewall } from '../store/context';
 import { noVoiceText } from './voiceText';
-import { voiceStore } from './voiceStore';
+import { voiceStore, type VoiceLine } from './voiceStore';
+
+/** "Japanese: espeak-ng (ja), readings by kuromoji": which voice reads a language here, and what helps it read. */
+export function voiceLineText(t: TFunction, line: VoiceLine): string {
+  const language = t(`settings.voiceLang.${line.lang}`);
+  if (line.voice === undefined) return t('settings.voiceNone', { language });
+  const voice = line.browser ? t('settings.voiceBrowser', { name: line.voice }) : line.voice;
+  return line.readings === undefined ? t('settings.voiceBy', { language, voice }) : t('settings.voiceWithReadings', { language, voice, readings: line.readings });
+}
 
 /** Settings' voice guidance choice, and the word that this device has no voice of the UI language, when it has none. */
 export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElement) => void }) {
@@ -12,6 +21,7 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
   const { bridge } = useTunewall();
   const enabled = useApp((s) => s.state?.voiceGuidance.enabled ?? false);
   const missing = useStore(voiceStore, (s) => s.missingVoice);
+  const voices = useStore(voiceStore, (s) => s.voices);
   const note = useRef<HTMLParagraphElement>(null);
   // The notice below the choice comes into view with it: it is what the choice is about.
   const reveal = (node: HTMLElement): void => {
@@ -21,7 +31,7 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
   return (
     <>
       <h2 id="voice-guidance-heading">{t('settings.voiceGuidance')}</h2>
-      <div className="choices" role="group" aria-labelledby="voice-guidance-heading">
+      <div className="choices" role="group" aria-labelledby="voice-guidance-heading" aria-describedby={enabled && voices.length > 0 ? 'voice-list' : undefined}>
         {[true, false].map((value) => (
           <FocusButton
             key={String(value)}
@@ -39,6 +49,13 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
         <p ref={note} className="muted" data-testid="no-voice">
           {noVoiceText(t, missing, i18n.language)}
         </p>
+      )}
+      {enabled && voices.length > 0 && (
+        <ul id="voice-list" className="voice-list muted" aria-label={t('settings.voices')} data-testid="voice-list">
+          {voices.map((line) => (
+            <li key={line.lang}>{voiceLineText(t, line)}</li>
+          ))}
+        </ul>
       )}
     </>
   );

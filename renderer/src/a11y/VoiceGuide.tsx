@@ -5,7 +5,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthState, Language } from '../../../shared/bridge';
+import type { AppState, AuthState, Language, SpeechLang } from '../../../shared/bridge';
+import { catalogText, splitRuns, UI_SPEECH_LANG, uiText } from '../../../shared/speechRuns';
 import { secondsUntil } from '../components/useNow';
 import { intents } from '../input/intents';
 import { onFocusMoved } from '../input/navigation';
@@ -22,6 +23,8 @@ import { voiceStore } from './voiceStore';
 import { createWebSpeech } from './webSpeech';
 
 const LANGUAGES: readonly Language[] = ['en', 'zh-Hant', 'ja'];
+/** The languages Settings lists the voice of: the UI's, then the catalog's. Listed here: shared/bridgeArgs brings zod. */
+const LISTED_VOICES: readonly SpeechLang[] = ['en-US', 'zh-TW', 'ja-JP', 'zh-HK', 'zh-SG', 'ko-KR'];
 
 function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | undefined; language: Language } {
   const { i18n } = useTranslation();
@@ -37,26 +40,35 @@ function useAnnouncer(): { announcer: Announcer | undefined; speech: Speech | un
       typeof window.speechSynthesis === 'object' && typeof window.SpeechSynthesisUtterance === 'function'
         ? createWebSpeech(window.speechSynthesis, window.SpeechSynthesisUtterance)
         : undefined;
-    const shell = createShellSpeech(bridge, () => app.getState().state?.voiceGuidance.shellLanguages ?? []);
+    const shell = createShellSpeech(bridge, () => app.getState().state?.voiceGuidance.shellVoices ?? []);
     const speech = createSpeechRouter(web, shell);
-    const announcer = new Announcer({ win: window, speech, language: () => current.current, onFocusMoved });
+    const announcer = new Announcer({
+      win: window,
+      speech,
+      uiText: () => uiText(current.current, app.getState().state?.territory),
+      words: () => ({ selected: i18n.t('a11y.selected'), position: (index, count) => i18n.t('a11y.position', { index, count }) }),
+      onFocusMoved,
+    });
     announcer.start();
     setMade({ announcer, speech });
-    const offStatus = onAnnounce((text) => announcer.status(text));
+    const offStatus = onAnnounce((text, about) =>
+      announcer.status(text, about === undefined ? undefined : catalogPhrase(about, app.getState().state)),
+    );
     const offInfo = intents.on('info', () => announcer.repeat());
     return () => {
       offStatus();
       offInfo();
       announcer.dispose();
-      voiceStore.setState({ missingVoice: undefined });
+      voiceStore.setState({ missingVoice: undefined, voices: [] });
     };
-  }, [bridge, app]);
+  }, [bridge, app, i18n]);
   return { announcer: made?.announcer, speech: made?.speech, language };
 }
 
 /** Each screen's name as it opens (Pairing's instructions and code); sign-in and sign-out said with the next screen. */
 function useScreens(announcer: Announcer | undefined, speech: Speech | undefined, language: Language): void {
   const { t } = useTranslation();
+  const { app } = useTunewall();
   const auth = useApp((s) => s.state?.auth);
   const top = useNav((s) => s.stack[s.stack.length - 1]);
   const wasSignedIn = useRef<AuthState['status'] | undefined>(undefined);
@@ -82,22 +94,42 @@ function useScreens(announcer: Announcer | undefined, speech: Speech | undefined
     } else if (!signedIn) {
       if (auth.status === 'pairing' && auth.notice !== undefined) phrases.push({ text: t(`pairing.notice.${auth.notice.reason}`) });
       phrases.push({ text: adding !== undefined ? t('household.addTitle') : t('pairing.title') });
-      if (code !== undefined) {
-        phrases.push(...codePhrases(t, code), { text: timeLeftPhrase(t, secondsUntil(code.expiresAt, Date.now()) ?? 0) });
-      }
     } else {
       const screen = top?.screen ?? { name: 'home' as const };
-      const names = { home: t('a11y.home'), settings: t('settings.title'), chooser: t('household.title') };
-      phrases.push({ text: screen.name === 'detail' ? screen.title : names[screen.name] });
-      if (screen.name === 'settings' && speech !== undefined && !speech.hasVoice(language) && !saidNoVoice.current) {
+      const names = { settings: t('settings.title'), chooser: t('household.title') };
+      if (screen.name === 'home') phrases.push({ text: homeName(t, app.getState().state) });
+      else if (screen.name === 'detail') phrases.push(catalogPhrase(screen.title, app.getState().state));
+      else phrases.push({ text: names[screen.name] });
+      if (screen.name === 'settings' && speech !== undefined && !speech.hasVoice(UI_SPEECH_LANG[language]) && !saidNoVoice.current) {
         saidNoVoice.current = true;
         phrases.push({ text: noVoiceText(t, language) });
       }
     }
-    announcer.screen(phrases, lead);
+    // Pairing's code and its time left are made again when the repeat key asks: the countdown as it stands.
+    const withCode = (): Phrase[] =>
+      code === undefined || signedIn || auth.status === 'choosing'
+        ? phrases
+        : [...phrases, ...codePhrases(t, code), { text: timeLeftPhrase(t, secondsUntil(code.expiresAt, Date.now()) ?? 0) }];
+    // "Approved — signing in…" stays on Pairing's screen while Home loads behind it: its code card is not Home's focus.
+    announcer.screen(withCode, lead, signedIn ? '.screen.pairing' : undefined);
     // Said when the screen changes, not when its data does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [announcer, screenId, signedIn]);
+}
+
+/** Home's name with whose it is ("Home, 林語彤"); the guest's, or a Home with no member, is Home alone. */
+function homeName(t: (key: string, params?: Record<string, string>) => string, state: AppState | undefined): string {
+  const active = state?.household.active;
+  const member = state?.household.members.find((m) => m.key === active);
+  // A name not yet arrived is not made up ("Home, Member"): Home alone.
+  if (member === undefined || member.name === '') return t('a11y.home');
+  return t('a11y.homeOf', { name: member.name });
+}
+
+/** Catalog text (a detail's title) in its catalog's language. */
+function catalogPhrase(text: string, state: AppState | undefined): Phrase {
+  const territory = state?.territory;
+  return territory === undefined ? { text } : { text, runs: splitRuns(text, catalogText(territory)) };
 }
 
 /** Pairing: the countdown at its moments, the outcome, and the code again on OK. */
@@ -166,15 +198,19 @@ function useStatuses(announcer: Announcer | undefined): void {
 
 /** Settings says when the UI language has no voice here; the store tells it. */
 function useMissingVoice(speech: Speech | undefined, language: Language): void {
-  const shellLanguages = useApp((s) => s.state?.voiceGuidance.shellLanguages);
+  const shellVoices = useApp((s) => s.state?.voiceGuidance.shellVoices);
   useEffect(() => {
     if (speech === undefined) return undefined;
-    const check = (): void => voiceStore.setState({ missingVoice: speech.hasVoice(language) ? undefined : language });
+    const check = (): void =>
+      voiceStore.setState({
+        missingVoice: speech.hasVoice(UI_SPEECH_LANG[language]) ? undefined : language,
+        voices: LISTED_VOICES.map((lang) => speech.describe?.(lang) ?? { lang, voice: undefined, readings: undefined, browser: false }),
+      });
     check();
     // The browser's voices arrive a moment after the page starts.
     window.speechSynthesis?.addEventListener('voiceschanged', check);
     return () => window.speechSynthesis?.removeEventListener('voiceschanged', check);
-  }, [speech, language, shellLanguages]);
+  }, [speech, language, shellVoices]);
 }
 
 export default function VoiceGuide() {

@@ -9,20 +9,50 @@
  * the focused item and working out its name all wait for the task after the frame that draws the new focus, so voice
  * guidance adds nothing to the time a press takes to show (bench: remote press → focus painted, voice guidance on).
  */
-import type { Language } from '../../../shared/bridge';
+import type { SpeechRun } from '../../../shared/bridge';
+import { splitRuns, tidyRuns, type TextLanguage } from '../../../shared/speechRuns';
 import { intentForKey } from '../input/keymap';
-import { focusedElement, spokenDescription, spokenName } from './focusedName';
+import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
 import type { Speech, SpeechRequest } from './speech';
 
+/** One thing to say: UI text (split into runs as UI text when said), or runs already made (an item's name). */
 export interface Phrase {
   text: string;
+  runs?: SpeechRun[];
   rate?: SpeechRequest['rate'];
+}
+
+export interface ItemWords {
+  selected: string;
+  position: (index: number, count: number) => string;
+}
+
+/** A choice in a group of choices (Settings' territory, text size…): a toggle button or radio with its state. */
+const CHOICE = '[aria-pressed], [role="radio"]';
+const CHOICE_GROUP = '[role="group"], [role="radiogroup"]';
+/** A list whose items are said with their place in it (the track panel's actions, Home's header). */
+const PLACED = '[data-spoken-place]';
+const PLACE_ITEM = '[data-focus-key]:not([disabled])';
+
+/** A screen's phrases, made again when they are said again (the repeat key hears the countdown as it stands). */
+export type ScreenPhrases = Phrase[] | (() => Phrase[]);
+
+/** About how long a run takes to say, to keep a status from being cut by what follows it (a syllable a hanzi or kana). */
+export function sayingMs(runs: readonly SpeechRun[]): number {
+  let ms = 0;
+  for (const run of runs) for (const char of run.text) ms += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u.test(char) ? 220 : 70;
+  return ms;
 }
 
 export interface AnnouncerDeps {
   win: Window;
   speech: Speech;
-  language: () => Language;
+  /** How UI text is read now: the UI language, and the territory for the hanzi of a name in it. */
+  uiText: () => TextLanguage;
+  /** The words said around a choice's name: "selected", and its place ("2 of 5"). */
+  words: () => ItemWords;
+  /** The page's clock (performance.now), for how long a status is still being said. */
+  now?: () => number;
   /** Tells `listener` each time the navigation moves focus (navigation.ts onFocusMoved); returns the way to stop. */
   onFocusMoved: (listener: () => void) => () => void;
   /** A key down for longer than this without coming up (a remote that sends no key-up): focus is said anyway. */
@@ -35,17 +65,34 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** A list or row with a description of its own (aria-describedby): said once, as focus comes into it. */
 const DESCRIBED = '[aria-describedby]';
 
+/** The elements `element`'s aria-describedby names. */
+function describedBy(element: Element): Element[] {
+  const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/).filter((id) => id !== '');
+  return ids.map((id) => element.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
+}
+
 export class Announcer {
   private readonly doc: Document;
   /** Keys repeating now (held down): what focus passes over is not said. */
   private readonly held = new Set<string>();
   private focus: HTMLElement | undefined;
+  /** The item last said: what a screen that follows may find still marked. */
+  private saidFocus: HTMLElement | undefined;
   private dialog: Element | undefined;
   private described: Element | undefined;
   private unsaid = false;
   /** A press came: what is being said is cut off after its frame, unless something new is said first. */
   private cutOff = false;
-  private screenPhrases: Phrase[] = [];
+  private screenPhrases: ScreenPhrases = [];
+  private choiceObserver: MutationObserver | undefined;
+  /** The focus the screen before this one left behind: never said as this screen's. */
+  private leftBehind: HTMLElement | undefined;
+  /** Where a focus belongs to a screen that has gone, though it is still drawn (the approved Pairing under Home). */
+  private staleIn: string | undefined;
+  /** The screen's own first focus has not been said yet (its name may have been, alone). */
+  private firstFocusDue = false;
+  /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
+  private statusUntil = 0;
   private pendingScreen: Phrase[] | undefined;
   private pendingLead: Phrase[] = [];
   private screenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -66,6 +113,8 @@ export class Announcer {
     const down = (event: KeyboardEvent): void => {
       if (intentForKey(event) === undefined) return;
       this.cutOff = true;
+      // Where the viewer goes is said, parked or not.
+      this.firstFocusDue = false;
       this.queueAfterFrame();
       if (!event.repeat) return;
       this.held.add(event.code || event.key);
@@ -107,6 +156,7 @@ export class Announcer {
 
   dispose(): void {
     this.detach?.();
+    this.choiceObserver?.disconnect();
     clearTimeout(this.screenTimer);
     clearTimeout(this.keyTimer);
     this.deps.speech.cancel();
@@ -116,20 +166,26 @@ export class Announcer {
    * A screen opened: its name (and what it says first, Pairing's instructions) goes before its first focus. `lead`:
    * what happened on the way ("Signed out"), said first; kept when the screen is replaced before it was said.
    */
-  screen(phrases: Phrase[], lead: Phrase[] = []): void {
+  screen(phrases: ScreenPhrases, lead: Phrase[] = [], staleIn?: string): void {
     this.screenPhrases = phrases;
+    this.staleIn = staleIn;
+    this.firstFocusDue = true;
     this.pendingLead = this.pendingScreen === undefined ? lead : [...this.pendingLead, ...lead];
-    this.pendingScreen = phrases;
+    this.pendingScreen = typeof phrases === 'function' ? phrases() : phrases;
     this.dialog = undefined;
+    this.described = undefined;
+    // The old screen's focus may still be marked for a moment after this one draws (Pairing's code card after sign-in);
+    // a focus the new screen has already set is its own.
+    this.leftBehind = this.saidFocus;
     clearTimeout(this.screenTimer);
     // The screen's focus lands a moment after it draws; a screen with nothing to focus is said on its own.
     this.screenTimer = setTimeout(() => this.sayFocus(true), this.deps.screenFocusWaitMs ?? 400);
     this.queueAfterFrame();
   }
 
-  /** A status: said once, after what is being said, without moving focus. */
-  status(text: string): void {
-    this.say([{ text }], 'queue');
+  /** A status: said once, after what is being said, without moving focus; only the viewer's next press cuts it off. */
+  status(text: string, about?: Phrase): void {
+    this.say(about === undefined ? [{ text }] : [about, { text }], 'queue', true);
   }
 
   /** Says `phrases` at once, cutting off what was being said (the pairing code again, on OK). */
@@ -139,13 +195,15 @@ export class Announcer {
 
   /** The repeat key: where you are, again. */
   repeat(): void {
+    // The viewer's own press: it may cut off a status.
+    this.statusUntil = 0;
     const element = focusedElement(this.doc);
     const dialog = element?.closest(DIALOG);
-    const phrases = [...this.screenPhrases];
-    if (dialog) phrases.push({ text: spokenName(dialog) });
+    const phrases = typeof this.screenPhrases === 'function' ? this.screenPhrases() : [...this.screenPhrases];
+    if (dialog) phrases.push(...this.dialogPhrases(dialog));
     const described = element?.closest(DESCRIBED);
-    if (described) phrases.push({ text: spokenDescription(described) });
-    if (element !== undefined) phrases.push({ text: spokenName(element) });
+    if (described && described !== dialog) phrases.push({ text: spokenDescription(described) });
+    if (element !== undefined && element !== this.leftBehind) phrases.push(this.itemPhrase(element));
     this.say(phrases, 'interrupt');
   }
 
@@ -175,7 +233,7 @@ export class Announcer {
    */
   private afterFrameWork(): void {
     this.frameQueued = false;
-    const element = focusedElement(this.doc);
+    const element = this.currentFocus();
     if (element !== undefined && element !== this.focus) {
       this.focus = element;
       this.unsaid = true;
@@ -187,8 +245,71 @@ export class Announcer {
     }
   }
 
-  private sayFocus(screenAlone: boolean): void {
+  /** The focused item, unless it is the one the screen before left behind. */
+  private currentFocus(): HTMLElement | undefined {
     const element = focusedElement(this.doc);
+    if (element === undefined || !element.isConnected) return undefined;
+    if (element === this.leftBehind) return undefined;
+    if (this.staleIn !== undefined && element.closest(this.staleIn) !== null) return undefined;
+    // A new screen's focus waiting for what it is meant to land on (Home's gear until the first tile comes).
+    if (this.firstFocusDue && element.hasAttribute('data-parked')) return undefined;
+    this.leftBehind = undefined;
+    return element;
+  }
+
+  /** A dialog's title and what it is about (aria-describedby: what the phone will open). */
+  private dialogPhrases(dialog: Element): Phrase[] {
+    const ui = this.deps.uiText();
+    const phrases: Phrase[] = [{ text: spokenName(dialog), runs: spokenRuns(dialog, ui) }];
+    for (const about of describedBy(dialog)) {
+      const text = spokenName(about);
+      if (text !== '') phrases.push({ text, runs: spokenRuns(about, ui, text) });
+    }
+    return phrases;
+  }
+
+  /**
+   * What is said for an item: its name, and for a choice in a group whether it is the one chosen, the group's name and
+   * its place in it ("Hong Kong, selected, Territory, 2 of 5"), as a screen reader says a radio button.
+   */
+  private itemPhrase(element: Element): Phrase {
+    const ui = this.deps.uiText();
+    const name = spokenName(element);
+    const runs = spokenRuns(element, ui, name);
+    const words = this.deps.words();
+    const group = element.matches(CHOICE) ? element.parentElement?.closest(CHOICE_GROUP) : undefined;
+    if (group === undefined || group === null) {
+      const list = element.parentElement?.closest(PLACED);
+      const items = list === null || list === undefined ? [] : [...list.querySelectorAll(PLACE_ITEM)];
+      if (items.length < 2 || !items.includes(element)) return { text: name, runs };
+      const place = words.position(items.indexOf(element) + 1, items.length);
+      return { text: `${name}, ${place}`, runs: tidyRuns([...runs, ...splitRuns(`, ${place}`, ui)]) };
+    }
+    const choices = [...group.querySelectorAll(CHOICE)];
+    const chosen = element.getAttribute('aria-pressed') === 'true' || element.getAttribute('aria-checked') === 'true';
+    const rest = [chosen ? words.selected : '', spokenName(group), words.position(choices.indexOf(element) + 1, choices.length)]
+      .filter((part) => part !== '')
+      .join(', ');
+    return { text: `${name}, ${rest}`, runs: tidyRuns([...runs, ...splitRuns(`, ${rest}`, ui)]) };
+  }
+
+  /** A choice made with OK keeps focus where it is: its new state is said when it comes (after the bridge answers). */
+  private watchChoice(element: HTMLElement | undefined): void {
+    this.choiceObserver?.disconnect();
+    if (element === undefined || !element.matches(CHOICE)) return;
+    if (this.choiceObserver === undefined) {
+      this.choiceObserver = new MutationObserver(() => {
+        const focus = this.focus;
+        if (focus === undefined || !focus.isConnected || focus.getAttribute('aria-pressed') === 'false') return;
+        if (focus.getAttribute('aria-checked') === 'false') return;
+        this.say([this.itemPhrase(focus)], 'interrupt');
+      });
+    }
+    this.choiceObserver.observe(element, { attributes: true, attributeFilter: ['aria-pressed', 'aria-checked'] });
+  }
+
+  private sayFocus(screenAlone: boolean): void {
+    const element = this.currentFocus();
     const phrases: Phrase[] = [];
     if (this.pendingScreen !== undefined) {
       phrases.push(...this.pendingLead, ...this.pendingScreen);
@@ -200,31 +321,44 @@ export class Announcer {
     }
     this.unsaid = false;
     // What is said now is not said again when the frame's check finds it.
-    if (element !== undefined) this.focus = element;
-    if (element !== undefined && element.isConnected) {
+    if (element !== undefined) {
+      this.focus = element;
+      this.saidFocus = element;
+    }
+    this.watchChoice(element);
+    if (element !== undefined) {
       const dialog = element.closest(DIALOG) ?? undefined;
-      if (dialog !== this.dialog && dialog !== undefined) phrases.push({ text: spokenName(dialog) });
+      if (dialog !== this.dialog && dialog !== undefined) phrases.push(...this.dialogPhrases(dialog));
       this.dialog = dialog;
       const described = element.closest(DESCRIBED) ?? undefined;
-      if (described !== this.described && described !== undefined) phrases.push({ text: spokenDescription(described) });
+      if (described !== this.described && described !== undefined && described !== dialog) phrases.push({ text: spokenDescription(described) });
       this.described = described;
-      const name = spokenName(element);
-      if (name !== '') phrases.push({ text: name });
+      phrases.push(this.itemPhrase(element));
+      this.firstFocusDue = false;
     }
-    this.say(phrases, 'interrupt');
+    // A screen said on its own (its focus has not landed yet) is heard to its end, as a status is.
+    this.say(phrases, 'interrupt', screenAlone);
   }
 
-  private say(phrases: Phrase[], mode: SpeechRequest['mode']): void {
+  private say(phrases: Phrase[], mode: SpeechRequest['mode'], isStatus = false): void {
+    const now = this.deps.now ?? (() => performance.now());
     // A press's cut comes first, whatever is said next: what was being said when the key went down is not heard on.
     if (this.cutOff) {
       this.cutOff = false;
+      this.statusUntil = 0;
       this.deps.speech.cancel();
     }
-    const language = this.deps.language();
+    // A status still being said is heard to its end: what comes without a press (a screen's title) waits for it.
+    const first = mode === 'interrupt' && now() < this.statusUntil ? 'queue' : mode;
+    const ui = this.deps.uiText();
+    let ms = 0;
     phrases
-      .filter((phrase) => phrase.text !== '')
-      .forEach((phrase, i) =>
-        this.deps.speech.speak({ text: phrase.text, language, rate: phrase.rate ?? 'normal', mode: i === 0 ? mode : 'queue' }),
-      );
+      .map((phrase) => ({ rate: phrase.rate ?? 'normal', runs: phrase.runs ?? splitRuns(phrase.text, ui) }))
+      .filter((phrase) => phrase.runs.length > 0)
+      .forEach((phrase, i) => {
+        ms += sayingMs(phrase.runs) * (phrase.rate === 'slow' ? 1.7 : 1);
+        this.deps.speech.speak({ runs: phrase.runs, rate: phrase.rate, mode: i === 0 ? first : 'queue' });
+      });
+    if (isStatus) this.statusUntil = Math.max(this.statusUntil, now()) + ms;
   }
 }

@@ -3,6 +3,9 @@
  * then its content), so what is heard is what assistive technology finds in the page, not a second text beside it.
  */
 import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessibility-api';
+import type { SpeechRun } from '../../../shared/bridge';
+import { catalogText, splitRuns, type TextLanguage } from '../../../shared/speechRuns';
+import type { Territory } from '../../../shared/territory';
 import { FOCUSED_CLASS } from '../input/useFocusableItem';
 
 /**
@@ -37,4 +40,46 @@ export function spokenName(element: Element): string {
 /** What a list or row that holds focus says besides its name ("3 explicit tracks left out"), as aria-describedby says. */
 export function spokenDescription(element: Element): string {
   return tidy(computeAccessibleDescription(element));
+}
+
+// Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
+const TERRITORIES: readonly string[] = ['TW', 'HK', 'SG', 'MY', 'JP'] satisfies readonly Territory[];
+const isTerritory = (value: string | null | undefined): value is Territory => value != null && TERRITORIES.includes(value);
+
+/** Catalog text that `node` shows, in order, each with the territory whose catalog wrote it (data-catalog). */
+function catalogPieces(node: Node, out: { text: string; territory: Territory }[]): void {
+  if (node.nodeType === Node.TEXT_NODE) {
+    const text = tidy(node.textContent ?? '');
+    const territory = node.parentElement?.closest('[data-catalog]')?.getAttribute('data-catalog');
+    if (text !== '' && isTerritory(territory)) out.push({ text, territory });
+    return;
+  }
+  if (!(node instanceof Element) || node.getAttribute('aria-hidden') === 'true') return;
+  for (const child of node.childNodes) catalogPieces(child, out);
+}
+
+/** The elements a name is made from: the element, and those its aria-labelledby names. */
+function nameSources(element: Element): Element[] {
+  const ids = (element.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter((id) => id !== '');
+  const labels = ids.map((id) => element.ownerDocument.getElementById(id)).filter((el): el is HTMLElement => el !== null);
+  return [element, ...labels];
+}
+
+/**
+ * `name` (what is said for `element`) as runs in their languages: the parts that are catalog text the element shows are
+ * read as their catalog writes them (a Taiwan chart's name in Mandarin, in the English UI too), the rest as UI text.
+ */
+export function spokenRuns(element: Element, ui: TextLanguage, name: string = spokenName(element)): SpeechRun[] {
+  const pieces: { text: string; territory: Territory }[] = [];
+  for (const source of nameSources(element)) catalogPieces(source, pieces);
+  const spans: { start: number; end: number; from: TextLanguage }[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    const found = name.indexOf(piece.text, at);
+    if (found < 0) continue;
+    at = found + piece.text.length;
+    spans.push({ start: found, end: at, from: catalogText(piece.territory) });
+  }
+  if (spans.length === 0) return splitRuns(name, ui);
+  return splitRuns(name, (offset) => spans.find((span) => offset >= span.start && offset < span.end)?.from ?? ui);
 }

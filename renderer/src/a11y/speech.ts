@@ -1,8 +1,10 @@
 /**
  * The one small interface voice guidance speaks through. Two implementations: the browser's speechSynthesis where it
  * has voices (webSpeech.ts), else the shell, over the bridge (shellSpeech.ts); speechRouter.ts picks between them.
+ * Each takes what is said as runs in their languages (shared/speechRuns.ts splits them) and says each in its own voice.
  */
-import type { Language, SpeechRequest } from '../../../shared/bridge';
+import type { SpeechLang, SpeechRequest } from '../../../shared/bridge';
+import type { VoiceLine } from './voiceStore';
 
 export type { SpeechRequest };
 
@@ -11,9 +13,8 @@ export interface Speech {
   speak(request: SpeechRequest): void;
   /** Cuts off what is being said and what was queued. */
   cancel(): void;
-  /** Whether there is a voice of `language`; without one, the default voice says it. */
-  hasVoice(language: Language): boolean;
+  /** Whether there is a voice of `lang`; without one, the default voice says it. */
+  hasVoice(lang: SpeechLang): boolean;
+  /** Which voice says `lang` here, for Settings. */
+  describe?(lang: SpeechLang): VoiceLine;
 }
-
-/** The BCP 47 tag a speech engine knows each UI language by: Traditional Chinese is spoken as Mandarin in Taiwan. */
-export const SPEECH_LANG: Readonly<Record<Language, string>> = { en: 'en-US', 'zh-Hant': 'zh-TW', ja: 'ja-JP' };

@@ -7,6 +7,7 @@ export function createSpeechRouter(web: WebSpeech | undefined, shell: Speech): S
   let last: Speech | undefined;
   return {
     hasVoice: (language) => current().hasVoice(language),
+    describe: (lang) => current().describe?.(lang) ?? { lang, voice: undefined, readings: undefined, browser: false },
     speak(request) {
       const speech = current();
       if (last !== undefined && last !== speech && request.mode === 'interrupt') last.cancel();

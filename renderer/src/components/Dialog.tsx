@@ -1,6 +1,7 @@
 import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { intents } from '../input/intents';
+import type { Territory } from '../../../shared/territory';
 import { Phrased } from './Phrased';
 
 interface Props {
@@ -21,10 +22,14 @@ interface Props {
   className?: string;
   /** The title's language when it is catalog text (a track's name), not the interface's. */
   titleLang?: string | undefined;
+  /** The territory whose catalog the title comes from, for the voice that reads it. */
+  titleCatalog?: Territory | undefined;
+  /** The id of what the dialog is about (the title a phone will open): said after its title. */
+  describedBy?: string | undefined;
 }
 
 /** A modal that keeps the remote inside it, closes on Back and returns focus to where it was opened from. */
-export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, opener: openerKey, className, titleLang }: Props) {
+export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wide, returnFocus, opener: openerKey, className, titleLang, titleCatalog, describedBy }: Props) {
   const { ref, focusKey: ownKey } = useFocusable({ focusKey, isFocusBoundary: true, preferredChildFocusKey: initialFocusKey });
   const opener = useRef<string | undefined>(undefined);
   const close = useRef(onClose);
@@ -50,8 +55,8 @@ export function Dialog({ focusKey, title, initialFocusKey, onClose, children, wi
   return (
     <FocusContext.Provider value={ownKey}>
       <div className="dialog-backdrop">
-        <div ref={ref} className={['dialog', wide ? 'dialog-wide' : '', className ?? ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title}>
-          <h2 className="dialog-title" lang={titleLang}>
+        <div ref={ref} className={['dialog', wide ? 'dialog-wide' : '', className ?? ''].filter(Boolean).join(' ')} role="dialog" aria-modal="true" aria-label={title} aria-describedby={describedBy}>
+          <h2 className="dialog-title" lang={titleLang} data-catalog={titleCatalog}>
             {titleLang === undefined ? title : <Phrased text={title} lang={titleLang} />}
           </h2>
           {children}

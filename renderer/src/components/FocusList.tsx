@@ -12,6 +12,8 @@ interface Props {
   /** Coming back into the list lands on the child focused last. */
   rememberLast?: boolean;
   className?: string;
+  /** Voice guidance says each child's place in the list ("2 of 5"), as for the track panel's actions. */
+  spokenPlace?: boolean;
   children: ReactNode;
 }
 
@@ -20,7 +22,7 @@ interface Props {
  * press off either end or across the axis leaves the list for its parent to place. A component of its own because a
  * focusable's parent is the FocusContext it is rendered in, not the one it provides.
  */
-export function FocusList({ focusKey, axis, keys, preferred, rememberLast = false, className, children }: Props) {
+export function FocusList({ focusKey, axis, keys, preferred, rememberLast = false, className, spokenPlace = false, children }: Props) {
   const resolver = useMemo(() => listNavigation(axis, () => keys), [axis, keys]);
   const { ref, focusKey: ownKey } = useFocusable<object, HTMLDivElement>({
     focusKey,
@@ -33,7 +35,7 @@ export function FocusList({ focusKey, axis, keys, preferred, rememberLast = fals
   });
   return (
     <FocusContext.Provider value={ownKey}>
-      <div ref={ref} className={className}>
+      <div ref={ref} className={className} data-spoken-place={spokenPlace || undefined}>
         {children}
       </div>
     </FocusContext.Provider>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QrMatrix, Result } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
@@ -6,7 +6,7 @@ import { useTunewall } from '../store/context';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { QrCode } from './QrCode';
-import { useContentLang } from '../i18n/contentLang';
+import { useCatalogText } from '../i18n/contentLang';
 import { Phrased } from './Phrased';
 
 export interface PhoneTarget {
@@ -17,9 +17,10 @@ export interface PhoneTarget {
 /** A QR code of a page of the service, to open it (and play it) on a phone. */
 export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose: () => void }) {
   const { t } = useTranslation();
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const { bridge } = useTunewall();
   const [qr, setQr] = useState<Result<QrMatrix> | undefined>(undefined);
+  const targetId = useId();
   useEffect(() => {
     let live = true;
     bridge.qrCode(target.url).then(
@@ -31,7 +32,7 @@ export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose
     };
   }, [bridge, target.url]);
   return (
-    <Dialog focusKey="phone-dialog" title={t('detail.phoneTitle')} initialFocusKey="phone-close" onClose={onClose} wide>
+    <Dialog focusKey="phone-dialog" title={t('detail.phoneTitle')} describedBy={targetId} initialFocusKey="phone-close" onClose={onClose} wide>
       <div className="phone">
         <div className="phone-qr">
           {qr?.ok === true && <QrCode qr={qr.value} label={t('detail.phoneTitle')} />}
@@ -39,7 +40,7 @@ export function PhoneOverlay({ target, onClose }: { target: PhoneTarget; onClose
           {qr === undefined && <div className="qr-skeleton" aria-hidden="true" />}
         </div>
         <div className="phone-text">
-          <p className="phone-target" lang={lang}>
+          <p id={targetId} className="phone-target" {...catalog}>
             <Phrased text={target.title} />
           </p>
           <p className="phone-hint">{t('detail.phoneHint')}</p>

@@ -7,7 +7,7 @@ import { scheduleIdle } from '../input/idle';
 import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused, type TileShape } from './Tile';
-import { useContentLang } from '../i18n/contentLang';
+import { useCatalogText } from '../i18n/contentLang';
 import { leftOutId } from './LeftOutNote';
 
 export type RowBody =
@@ -67,7 +67,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
   const { t } = useTranslation();
   const count = Math.max(total ?? 0, body.status === 'ready' ? body.tiles.length : 0);
   const where = useCallback((index: number) => `${title}, ${t('a11y.position', { index: index + 1, count })}`, [t, title, count]);
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const noteId = useId();
   const keys = useMemo(
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
@@ -151,7 +151,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
           )}
         </h2>
         {/* Not a class of the section: the navigation sets the section's classes, which React must not write over. */}
-        <div className="row-track" lang={lang} aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
+        <div className="row-track" {...catalog} aria-busy={body.status === 'loading' && body.waiting !== true} data-focused={focused ? 'row' : undefined}>
           {body.status === 'loading' &&
             Array.from({ length: 6 }, (_, i) => <div key={i} className={`tile tile-skeleton${shape === 'track' ? ' tile-track' : ''}`} aria-hidden="true" />)}
           {body.status === 'ready' && body.tiles.length === 0 && <p className="row-message">{emptyText ?? t('home.empty')}</p>}

@@ -116,7 +116,12 @@ function Captions({ tile, shape }: { tile: TileView; shape: TileShape }) {
       </span>
       {/* A space between the captions, which lays out nothing: read as text, the title and subtitle stay two words. */}
       {tile.subtitle !== undefined && ' '}
-      {tile.subtitle !== undefined && <span className={`tile-subtitle${clamped(tile.subtitle, ems.subtitle, 1)}`}>{tile.subtitle}</span>}
+      {tile.subtitle !== undefined && (
+        // The screen's own words (when a chart was updated) are read as UI text, not as the catalog's.
+        <span className={`tile-subtitle${clamped(tile.subtitle, ems.subtitle, 1)}`} data-catalog={tile.subtitleFromUi === true ? '' : undefined}>
+          {tile.subtitle}
+        </span>
+      )}
     </>
   );
 }

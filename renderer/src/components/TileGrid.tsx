@@ -5,7 +5,7 @@ import type { TileView } from '../../../shared/bridge';
 import { scheduleIdle } from '../input/idle';
 import { tileFocusKey } from './Row';
 import { Tile } from './Tile';
-import { useContentLang } from '../i18n/contentLang';
+import { useCatalogText } from '../i18n/contentLang';
 
 /** Columns assumed until the grid has been laid out (and where nothing is laid out: test DOMs). */
 export const FALLBACK_COLUMNS = 6;
@@ -65,7 +65,7 @@ export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTil
   const { t } = useTranslation();
   const count = Math.max(total ?? 0, tiles.length);
   const where = useCallback((index: number) => `${label}, ${t('a11y.position', { index: index + 1, count })}`, [t, label, count]);
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const keys = useMemo(() => tiles.map((tile) => tileFocusKey(gridKey, tile.key)), [tiles, gridKey]);
   const indexOf = useMemo(() => new Map(keys.map((key, i) => [key, i])), [keys]);
   const columns = useRef(FALLBACK_COLUMNS);
@@ -113,7 +113,7 @@ export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTil
   return (
     <FocusContext.Provider value={focusKey}>
       {/* A group of buttons, each saying its place: a grid role would need rows of cells around them. */}
-      <div ref={ref} className="tile-grid" lang={lang} role="group" aria-label={label}>
+      <div ref={ref} className="tile-grid" {...catalog} role="group" aria-label={label}>
         {tiles.slice(0, limit).map((tile, index) => (
           <Tile key={tile.key} tile={tile} index={index} focusKey={keys[index] ?? ''} onSelect={onSelect} onFocused={tileFocused} where={where} />
         ))}

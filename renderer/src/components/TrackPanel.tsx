@@ -8,7 +8,7 @@ import { useOnReconnect } from '../store/reconnects';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { FocusList } from './FocusList';
-import { useContentLang } from '../i18n/contentLang';
+import { useCatalogText } from '../i18n/contentLang';
 
 type Favorite =
   | { status: 'unknown' }
@@ -93,7 +93,7 @@ function useFavorite(trackId: string, member: boolean): [Favorite, () => void] {
  */
 export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }: Props) {
   const { t } = useTranslation();
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const member = useApp((s) => s.state?.auth.status === 'signed-in' && s.state.auth.mode === 'member');
   const [favorite, addFavorite] = useFavorite(track.id, member);
 
@@ -132,16 +132,18 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
 
   // Said by voice guidance as it appears, without taking focus from the action.
   const statusText = status?.text;
+  const trackName = track.name;
   useEffect(() => {
-    if (statusText !== undefined) announce(statusText);
-  }, [statusText]);
+    // Said with the track it is about: "告白氣球. Added to your favorites."
+    if (statusText !== undefined) announce(statusText, trackName);
+  }, [statusText, trackName]);
 
   const facts = [track.artist, track.album].filter((part) => part !== '').join(' · ');
   return (
-    <Dialog focusKey="track-panel" title={track.name} titleLang={lang} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
+    <Dialog focusKey="track-panel" title={track.name} titleLang={catalog.lang} titleCatalog={catalog['data-catalog']} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
       {albumElsewhere && track.albumId !== undefined && <p className="panel-note">{t('panel.albumNotIn', { territory })}</p>}
-      <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions">
+      <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions" spokenPlace>
           <FocusButton focusKey="panel-phone" onSelect={onPhone}>
             {t('detail.openOnPhone')}
           </FocusButton>

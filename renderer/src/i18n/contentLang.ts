@@ -22,3 +22,18 @@ export function contentLang(territory: Territory | undefined): string | undefine
 export function useContentLang(): string | undefined {
   return contentLang(useTerritoryIfAny());
 }
+
+/** What marks catalog text on an element: `lang` for its lines, `data-catalog` (its territory) for the voice that reads it. */
+export interface CatalogTextAttributes {
+  lang: string | undefined;
+  'data-catalog': Territory | undefined;
+}
+
+export function catalogTextAttributes(territory: Territory | undefined): CatalogTextAttributes {
+  return { lang: contentLang(territory), 'data-catalog': territory };
+}
+
+/** `lang` and `data-catalog` for catalog text on screen (titles, names), from the territory the data belongs to. */
+export function useCatalogText(): CatalogTextAttributes {
+  return catalogTextAttributes(useTerritoryIfAny());
+}

@@ -42,7 +42,7 @@ function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefin
         <span className="brand-mark" aria-hidden="true">♪</span>
         Tunewall
       </div>
-      <div className="header-right">
+      <div className="header-right" data-spoken-place>
         <FocusButton
           focusKey={PROFILE_KEY}
           className="member"
@@ -171,6 +171,8 @@ export function Home() {
       parked.current = fallback === SETTINGS_KEY;
       void setFocus(fallback);
     }
+    // Voice guidance does not say a focus that only waits for the first tile ("Settings" before every Home).
+    document.querySelector(`[data-focus-key="${SETTINGS_KEY}"]`)?.toggleAttribute('data-parked', parked.current);
   }, [remembered, firstTile, fallback]);
 
   // A favourite is a track: OK opens its panel; anything else opens its page.

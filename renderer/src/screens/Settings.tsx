@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagnosticsView, LanguageSetting, UiError } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
+import { announce } from '../a11y/announce';
 import { VoiceGuidanceSetting } from '../a11y/VoiceGuidanceSetting';
 import { Dialog } from '../components/Dialog';
 import { FocusButton } from '../components/FocusButton';
@@ -96,7 +97,9 @@ export function Settings() {
   const chooseTerritory = (value: Territory): void => {
     setTerritoryError(undefined);
     void bridge.setTerritory(value).then((result) => {
-      if (!result.ok) setTerritoryError(result.error);
+      if (result.ok) return;
+      setTerritoryError(result.error);
+      announce(errorText(t, result.error));
     });
   };
 

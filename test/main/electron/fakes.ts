@@ -30,7 +30,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     sandbox: undefined,
     kiosk: { enabled: false, idleSeconds: 0 },
     household: emptyHousehold(),
-    voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
+    voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [], shellVoices: [] },
     version: '0.1.0',
     ...overrides,
   };

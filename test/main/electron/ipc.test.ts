@@ -98,8 +98,8 @@ describe('bridge IPC', () => {
     ['qrCode', ['']],
     ['getState', ['extra']],
     ['setVoiceGuidance', ['yes']],
-    ['speak', [{ text: 'Home', language: 'fr', rate: 'normal', mode: 'interrupt' }]],
-    ['speak', [{ text: 'x'.repeat(2001), language: 'en', rate: 'normal', mode: 'interrupt' }]],
+    ['speak', [{ runs: [{ text: 'Home', lang: 'fr-FR' }], rate: 'normal', mode: 'interrupt' }]],
+    ['speak', [{ runs: [{ text: 'x'.repeat(2001), lang: 'en-US' }], rate: 'normal', mode: 'interrupt' }]],
     ['speak', ['Home']],
   ] as const)('refuses invalid arguments to %s %j', async (method, args) => {
     await expect(s.call(channelFor(method), s.fromApp(), ...args)).rejects.toThrow(/invalid arguments/);
@@ -107,7 +107,7 @@ describe('bridge IPC', () => {
   });
 
   it('carries voice guidance’s speech to the core', async () => {
-    const request = { text: 'ホーム', language: 'ja', rate: 'slow', mode: 'queue' } as const;
+    const request = { runs: [{ text: 'ホーム', lang: 'ja-JP' }], rate: 'slow', mode: 'queue' } as const;
     await s.call(channelFor('speak'), s.fromApp(), request);
     await s.call(channelFor('stopSpeaking'), s.fromApp());
     expect(s.handlers.speak).toHaveBeenCalledWith(request);

@@ -30,7 +30,7 @@ const STATE: AppState = {
   sandbox: undefined,
   kiosk: { enabled: true, idleSeconds: 0 },
   household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
-  voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [] },
+  voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [], shellVoices: [] },
   version: '1.0.0',
 };
 

@@ -1,14 +1,19 @@
 /**
  * The shell's own voice, for a page whose browser has none (headless Chromium, Chromium without
- * --enable-speech-dispatcher, an Electron that lists no voices): espeak-ng, else speech-dispatcher's spd-say, each run
- * as its own process without a shell, the text on stdin or as one argument after `--`, never parsed by a shell.
- * Nothing waits on speech: a machine without either program says nothing and works as before.
+ * --enable-speech-dispatcher, an Electron that lists no voices): espeak-ng, else speech-dispatcher's spd-say, run
+ * without a shell, the text on stdin or as one argument after `--`, never parsed by a shell. Each run of a request is
+ * said in a voice of its language (espeakRuns.ts, speechCommand.ts). Nothing waits on speech: a machine without
+ * either program says nothing and works as before.
  */
 import { execFile, spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import type { Language, SpeechRequest } from '../../../../shared/bridge';
+import type { Language, ShellVoiceView, SpeechRequest } from '../../../../shared/bridge';
 import type { Logger } from '../../ports';
+import { espeakRuns } from './espeakRuns';
+import { espeakShellVoices, espeakVoiceNames, spdShellVoices, voicedLanguages } from './espeakVoices';
+import { createReadings, type Readings } from './readings';
+import { espeakCommand, spdCommands, type Command } from './speechCommand';
 
 export type SpeechEngine = 'espeak-ng' | 'spd-say';
 
@@ -20,8 +25,12 @@ export interface ShellSpeaker {
   readonly engine: SpeechEngine | undefined;
   /** The UI languages the engine has a voice for; empty until the engine's voice list has been read. */
   languages(): Language[];
+  /** Which voice says each language of speech; empty until the engine's voice list has been read. */
+  voices(): ShellVoiceView[];
   speak(request: SpeechRequest): void;
   stop(): void;
+  /** Voice guidance was turned off: stops, and lets go of the readings' dictionary. */
+  release(): void;
   dispose(): void;
 }
 
@@ -34,15 +43,9 @@ export interface ShellSpeakerDeps {
   spawn?: SpawnLike;
   run?: RunLike;
   isExecutable?: (file: string) => boolean;
+  readings?: Readings;
 }
 
-/** espeak-ng's voice for each UI language: Mandarin for Traditional Chinese (Taiwan's spoken language). */
-export const ESPEAK_VOICES: Record<Language, string> = { en: 'en-us', 'zh-Hant': 'cmn', ja: 'ja' };
-/** The language speech-dispatcher is asked for (its -l takes an ISO code; it picks the module's voice for it). */
-export const SPD_LANGUAGES: Record<Language, string> = { en: 'en', 'zh-Hant': 'zh', ja: 'ja' };
-/** Words per minute (espeak-ng's -s, its default 175) and speech-dispatcher's rate (-100…100). */
-const ESPEAK_RATE = { normal: 175, slow: 100 } as const;
-const SPD_RATE = { normal: 0, slow: -50 } as const;
 /** Statuses waiting their turn; more are dropped, since what they said is old by then. */
 const MAX_QUEUED = 3;
 
@@ -71,24 +74,23 @@ const defaultRun: RunLike = (command, args) =>
     execFile(command, args, { timeout: 10_000, maxBuffer: 1 << 20 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
 
-/** The UI languages an `espeak-ng --voices` listing has a voice for (its second column is the voice's name). */
-export function espeakLanguages(listing: string): Language[] {
-  const names = new Set(listing.split('\n').map((line) => line.trim().split(/\s+/)[1]?.toLowerCase()));
-  return (Object.keys(ESPEAK_VOICES) as Language[]).filter((language) => names.has(ESPEAK_VOICES[language]));
+/**
+ * The calls that say `request`: for espeak-ng one, its runs in their voices with their readings; for spd-say one per
+ * run. `voiceNames`: espeak-ng's voices (undefined: not listed yet, each taken to be there).
+ */
+export async function requestCommands(
+  engine: SpeechEngine,
+  request: SpeechRequest,
+  readings: Readings,
+  voiceNames?: ReadonlySet<string>,
+): Promise<Command[]> {
+  if (engine === 'spd-say') return spdCommands(request);
+  const runs = await espeakRuns(request.runs, readings, voiceNames);
+  return runs.length === 0 ? [] : [espeakCommand(runs, request.rate)];
 }
 
-/**
- * The program's arguments that say `request`, and what goes on its stdin. `voiced`: the engine has a voice of the
- * language; without one its default voice says it rather than nothing.
- */
-export function speechCommand(engine: SpeechEngine, request: SpeechRequest, voiced = true): { args: string[]; stdin: string | undefined } {
-  if (engine === 'espeak-ng') {
-    const voice = voiced ? ['-v', ESPEAK_VOICES[request.language]] : [];
-    // -b 1: the text is UTF-8; --stdin: it comes on standard input, so no part of it is ever read as an option.
-    return { args: [...voice, '-s', String(ESPEAK_RATE[request.rate]), '-b', '1', '--stdin'], stdin: `${request.text}\n` };
-  }
-  // -w: the process lives while the message is spoken, so the next one in the queue waits its turn.
-  return { args: ['-l', SPD_LANGUAGES[request.language], '-r', String(SPD_RATE[request.rate]), '-w', '--', request.text], stdin: undefined };
+interface Pending {
+  commands: Promise<Command[]>;
 }
 
 export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
@@ -100,12 +102,19 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   const spd = findProgram('spd-say', deps.path, isExecutable);
   const engine: SpeechEngine | undefined = espeak !== undefined ? 'espeak-ng' : spd !== undefined ? 'spd-say' : undefined;
   const program = espeak ?? spd;
-  let languages: Language[] = engine === 'spd-say' ? ['en', 'zh-Hant', 'ja'] : [];
+  const readings =
+    deps.readings ??
+    createReadings({ failed: (library, error) => logger.warn('speech: a readings library did not load', { library, error: String(error) }) });
+  let voices: ShellVoiceView[] = engine === 'spd-say' ? spdShellVoices() : [];
   let listed = engine !== 'espeak-ng';
   // Until espeak-ng has listed its voices, each language is taken to have one.
-  let voicesKnown = false;
+  let voiceNames: Set<string> | undefined;
   let current: ChildProcess | undefined;
-  let queue: SpeechRequest[] = [];
+  let queue: Pending[] = [];
+  /** An utterance is being made ready or said. */
+  let busy = false;
+  /** Moves on at every stop: what was started before it is not said, nor what it was to say next. */
+  let generation = 0;
   let failures = 0;
 
   const listVoices = (): void => {
@@ -113,41 +122,66 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
     listed = true;
     run(espeak, ['--voices']).then(
       (listing) => {
-        languages = espeakLanguages(listing);
-        voicesKnown = true;
-        logger.info('speech: espeak-ng voices', { languages });
+        voiceNames = espeakVoiceNames(listing);
+        voices = espeakShellVoices(voiceNames);
+        logger.info('speech: espeak-ng voices', { voices: voices.filter((voice) => voice.available).map((voice) => `${voice.lang} ${voice.voice}`) });
         deps.changed?.();
       },
       (error: unknown) => logger.warn('speech: espeak-ng did not list its voices', { error: String(error) }),
     );
   };
 
-  const start = (request: SpeechRequest): void => {
-    if (program === undefined || engine === undefined) return;
-    const { args, stdin } = speechCommand(engine, request, !voicesKnown || languages.includes(request.language));
+  const prepare = (request: SpeechRequest): Promise<Command[]> => {
+    if (engine === undefined) return Promise.resolve([]);
+    return requestCommands(engine, request, readings, voiceNames).catch((error: unknown) => {
+      logger.warn('speech: could not make an utterance ready', { error: String(error) });
+      return [];
+    });
+  };
+
+  const next = (): void => {
+    if (busy) return;
+    const pending = queue.shift();
+    if (pending === undefined) return;
+    busy = true;
+    const at = generation;
+    void pending.commands.then((commands) => {
+      if (at === generation) say(commands, at);
+    });
+  };
+
+  const finished = (): void => {
+    busy = false;
+    next();
+  };
+
+  const say = (commands: readonly Command[], at: number): void => {
+    const [command, ...rest] = commands;
+    if (command === undefined || program === undefined) return finished();
     let child: ChildProcess;
     try {
-      child = spawn(program, args);
+      child = spawn(program, command.args);
     } catch (error) {
       logger.warn('speech: could not start the speech engine', { engine, error: String(error) });
-      return;
+      return finished();
     }
     current = child;
-    const done = (): void => {
-      if (current !== child) return;
-      current = undefined;
-      const next = queue.shift();
-      if (next !== undefined) start(next);
+    let done = false;
+    const end = (): void => {
+      if (done) return;
+      done = true;
+      if (current === child) current = undefined;
+      if (at === generation) say(rest, at);
     };
     child.on('error', (error) => {
       // Said once or twice, not on every focus move of a machine whose engine cannot run.
       if (failures++ < 2) logger.warn('speech: the speech engine failed', { engine, error: String(error) });
-      done();
+      end();
     });
-    child.on('exit', done);
-    if (stdin !== undefined && child.stdin !== null) {
+    child.on('exit', end);
+    if (command.stdin !== undefined && child.stdin !== null) {
       child.stdin.on('error', (error) => void error);
-      child.stdin.end(stdin);
+      child.stdin.end(command.stdin);
     }
   };
 
@@ -160,7 +194,9 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   };
 
   const stop = (): void => {
+    generation += 1;
     queue = [];
+    busy = false;
     const child = current;
     current = undefined;
     child?.kill('SIGTERM');
@@ -172,15 +208,24 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
     engine,
     languages: () => {
       listVoices();
-      return languages;
+      return voicedLanguages(voices);
+    },
+    voices: () => {
+      listVoices();
+      return voices;
     },
     speak(request) {
       listVoices();
       if (request.mode === 'interrupt') stop();
-      if (current === undefined) start(request);
-      else if (queue.length < MAX_QUEUED) queue.push(request);
+      if (busy && queue.length >= MAX_QUEUED) return;
+      queue.push({ commands: prepare(request) });
+      next();
     },
     stop,
+    release: () => {
+      stop();
+      readings.release();
+    },
     dispose: stop,
   };
 }

@@ -19,11 +19,17 @@ export function createSpeech(deps: { settings: Pick<Settings, 'voiceGuidance' | 
     view: () => {
       const enabled = settings.voiceGuidance();
       // The voice list is read only once guidance is on: a machine that never speaks never runs the engine.
-      return { enabled, shellEngine: speaker.engine, shellLanguages: enabled ? speaker.languages() : [] };
+      return {
+        enabled,
+        shellEngine: speaker.engine,
+        shellLanguages: enabled ? speaker.languages() : [],
+        shellVoices: enabled ? speaker.voices() : [],
+      };
     },
     handlers: {
       setVoiceGuidance: async (enabled) => {
-        if (!enabled) speaker.stop();
+        // Off: nothing more is said, and the Japanese dictionary's memory goes back.
+        if (!enabled) speaker.release();
         await settings.handlers.setVoiceGuidance(enabled);
       },
       speak: async (request) => {

@@ -3,7 +3,7 @@ import type { DetailRef, ImageView } from '../../../../shared/bridge';
 import { Artwork } from '../../components/Artwork';
 import { FocusList } from '../../components/FocusList';
 import { StationMosaic } from '../../components/StationMosaic';
-import { useContentLang } from '../../i18n/contentLang';
+import { useCatalogText } from '../../i18n/contentLang';
 import { Phrased } from '../../components/Phrased';
 
 /** The focus key of the hero's buttons, as one focusable: a screen's navigation goes to it as a whole. */
@@ -27,7 +27,7 @@ interface Props {
 
 /** The left column of a detail screen: its picture, title, facts and actions. */
 export function DetailHero({ detailRef, title, images, kind, round = false, children, actions, actionKeys = [] }: Props) {
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const artClass = round ? 'hero-art hero-round' : 'hero-art';
   return (
     <aside className="detail-hero">
@@ -37,7 +37,7 @@ export function DetailHero({ detailRef, title, images, kind, round = false, chil
         <Artwork images={images} title={title} className={artClass} />
       )}
       {kind !== undefined && <p className="detail-kind">{kind}</p>}
-      <h1 className="detail-title" lang={lang}>
+      <h1 className="detail-title" {...catalog}>
         <Phrased text={title} />
       </h1>
       {children}

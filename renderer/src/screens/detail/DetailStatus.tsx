@@ -2,6 +2,7 @@ import { FocusContext, setFocus, useFocusable } from '@noriginmedia/norigin-spat
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, UiError } from '../../../../shared/bridge';
+import { announce } from '../../a11y/announce';
 import { FocusButton } from '../../components/FocusButton';
 import { PointerBack } from '../../components/LeaveDialog';
 import { errorText } from '../../i18n/errorText';
@@ -35,6 +36,10 @@ export function DetailStatus({ detailRef, title, error, onRetry }: Props) {
 
   // A place that is not in this territory is said as such, not as an error.
   const message = error === undefined ? undefined : errorText(t, error) || t('detail.error');
+  // Voice guidance says what went wrong before the Try again or Back that focus lands on.
+  useEffect(() => {
+    if (message !== undefined) announce(message);
+  }, [message]);
   return (
     <FocusContext.Provider value={focusKey}>
       <main ref={ref} className="screen detail" aria-busy={error === undefined}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FocusButton } from '../../components/FocusButton';
 import type { PhoneTarget } from '../../components/PhoneOverlay';
-import { useContentLang } from '../../i18n/contentLang';
+import { useCatalogText } from '../../i18n/contentLang';
 import { Phrased } from '../../components/Phrased';
 
 interface Props {
@@ -19,13 +19,13 @@ interface Props {
 /** The header of a detail screen whose content spreads across the screen below it (a grid, rows). */
 export function DetailTop({ art, kind, title, meta, phone, openPhone }: Props) {
   const { t } = useTranslation();
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   return (
     <header className="detail-top">
       {art}
       <div>
         <p className="detail-kind">{kind}</p>
-        <h1 className="detail-title" lang={lang}>
+        <h1 className="detail-title" {...catalog}>
           <Phrased text={title} />
         </h1>
         {meta !== undefined && meta !== '' && <p className="detail-meta">{meta}</p>}

@@ -8,7 +8,7 @@ import { FocusList } from '../../components/FocusList';
 import { formatDuration } from '../../components/useNow';
 import { beforeNextFrame } from '../../input/navigation';
 import { useFocusableItem } from '../../input/useFocusableItem';
-import { useContentLang } from '../../i18n/contentLang';
+import { useCatalogText } from '../../i18n/contentLang';
 
 /** Start fetching the next page this many rows before focus reaches it. */
 const PREFETCH_AHEAD = 30;
@@ -155,7 +155,7 @@ interface TrackListProps {
  * only the list and not the whole screen (bench: remote press → focus painted in a long chart).
  */
 export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ensureLoaded, onSelect, columns = 'all', initialIndex, describedBy }: TrackListProps) {
-  const lang = useContentLang();
+  const catalog = useCatalogText();
   const listRef = useRef<HTMLDivElement>(null);
   const initialViewport = rowHeight * 12;
   const pad = Math.round((rowHeight / TRACK_ROW_REM) * LIST_PAD_REM);
@@ -250,7 +250,7 @@ export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ens
   }, [reveal]);
 
   return (
-    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} lang={lang} role="listbox" aria-label={label} aria-describedby={describedBy}>
+    <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} {...catalog} role="listbox" aria-label={label} aria-describedby={describedBy}>
       {/* One focusable: up and down go to the neighbouring track by number; coming back lands on the track focused
           last, else the first one in view. */}
       <FocusList

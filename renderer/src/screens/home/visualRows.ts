@@ -21,7 +21,7 @@ export interface RowTexts {
 /** A tile with nothing under its title says when it was updated, where the service says so (charts, new hits). */
 function withUpdated(tiles: TileView[], texts: RowTexts): TileView[] {
   if (!tiles.some((tile) => tile.subtitle === undefined && tile.updatedAt !== undefined)) return tiles;
-  return tiles.map((tile) => (tile.subtitle === undefined && tile.updatedAt !== undefined ? { ...tile, subtitle: texts.updated(tile.updatedAt) } : tile));
+  return tiles.map((tile) => (tile.subtitle === undefined && tile.updatedAt !== undefined ? { ...tile, subtitle: texts.updated(tile.updatedAt), subtitleFromUi: true } : tile));
 }
 
 const WAITING: RowBody = { status: 'loading', waiting: true };

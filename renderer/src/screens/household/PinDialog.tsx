@@ -2,6 +2,7 @@ import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@norig
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Result } from '../../../../shared/bridge';
+import { announce } from '../../a11y/announce';
 import { Dialog } from '../../components/Dialog';
 import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
@@ -88,6 +89,10 @@ export function PinDialog({ title, onSubmit, onDone, onCancel, message: initialM
   const { t } = useTranslation();
   const [digits, setDigits] = useState<Digits>(() => Array<number | undefined>(LENGTH).fill(undefined));
   const [message, setMessage] = useState<string | undefined>(initialMessage);
+  // A wrong PIN, a PIN too short: said before the digit that focus goes back to.
+  useEffect(() => {
+    if (message !== undefined) announce(message);
+  }, [message]);
   const [busy, setBusy] = useState(false);
   const at = useRef(0);
   const latest = useRef(digits);

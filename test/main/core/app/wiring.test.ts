@@ -4,6 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../../sandbox/index';
+import type { SpeechRequest } from '../../../../shared/bridge';
+import { runsText } from '../../../../shared/speechRuns';
 import { MemoryStore } from '../support/fakes';
 import { disposeCores, isMember, isPairing, pairMember, recordingCipher, startCore, tokenEntries } from './harness';
 
@@ -127,17 +129,19 @@ describe('createAppCore wiring', () => {
     const speaker = {
       engine: 'espeak-ng' as const,
       languages: () => ['en' as const],
-      speak: (request: { text: string }) => void spoken.push(request.text),
+      voices: () => [],
+      speak: (request: SpeechRequest) => void spoken.push(runsText(request.runs)),
       stop: () => undefined,
+      release: () => undefined,
       dispose: () => undefined,
     };
     const h = await startCore({ sandbox, extra: { screenReader: () => reader, speaker } });
-    expect((await h.core.handlers.getState()).voiceGuidance).toEqual({ enabled: false, shellEngine: 'espeak-ng', shellLanguages: [] });
-    await h.core.handlers.speak({ text: 'Home', language: 'en', rate: 'normal', mode: 'interrupt' });
+    expect((await h.core.handlers.getState()).voiceGuidance).toEqual({ enabled: false, shellEngine: 'espeak-ng', shellLanguages: [], shellVoices: [] });
+    await h.core.handlers.speak({ runs: [{ text: 'Home', lang: 'en-US' }], rate: 'normal', mode: 'interrupt' });
     reader = true;
     h.core.platformChanged?.();
-    expect(h.states().at(-1)?.voiceGuidance).toEqual({ enabled: true, shellEngine: 'espeak-ng', shellLanguages: ['en'] });
-    await h.core.handlers.speak({ text: 'Settings', language: 'en', rate: 'normal', mode: 'interrupt' });
+    expect(h.states().at(-1)?.voiceGuidance).toEqual({ enabled: true, shellEngine: 'espeak-ng', shellLanguages: ['en'], shellVoices: [] });
+    await h.core.handlers.speak({ runs: [{ text: 'Settings', lang: 'en-US' }], rate: 'normal', mode: 'interrupt' });
     expect(spoken).toEqual(['Settings']);
     await h.core.handlers.setVoiceGuidance(false);
     expect(h.states().at(-1)?.voiceGuidance.enabled).toBe(false);

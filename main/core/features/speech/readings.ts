@@ -1,0 +1,133 @@
+/**
+ * What turns a run into words espeak-ng's voice of its language can read: Mandarin's hanzi into pinyin with tone
+ * numbers (pinyin-pro), Japanese's kanji into kana (kuromoji's morphological analyser and its IPA dictionary). Both
+ * are loaded the first time a run needs them, so a machine whose voice guidance is off, or never says Japanese, never
+ * pays for them; the dictionary (some 250 MB once loaded, see the bench) is let go when guidance is turned off.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type * as Kuromoji from 'kuromoji';
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+
+/** Pinyin-pro's conversion, as this module calls it. */
+export type PinyinOf = (text: string) => string;
+/** A word of a Japanese text, as the analyser splits it. */
+export interface JapaneseWord {
+  surface: string;
+  /** Katakana as it is said (は as ワ, long vowels as ー); undefined where the dictionary does not know the word. */
+  pronunciation: string | undefined;
+  /** Particles, auxiliaries and suffixes: said with the word before them, without a break. */
+  attached: boolean;
+}
+export type Analyse = (text: string) => JapaneseWord[];
+
+export type KuromojiState = 'unloaded' | 'loading' | 'ready' | 'failed';
+
+export interface Readings {
+  /** Pinyin with tone numbers (neutral tone 5) of the hanzi in `text`; its other characters as they are. */
+  pinyin(text: string): Promise<string>;
+  /**
+   * The words of a Japanese text, once the dictionary is there. Asking starts loading it; undefined when it is not
+   * ready within `waitMs` (the caller says the run without it), or could not be loaded.
+   */
+  japanese(text: string, waitMs: number): Promise<JapaneseWord[] | undefined>;
+  kuromoji(): KuromojiState;
+  /** Lets the dictionary go (voice guidance was turned off); the next Japanese run loads it again. */
+  release(): void;
+}
+
+export interface ReadingsDeps {
+  loadPinyin?: () => Promise<PinyinOf>;
+  loadAnalyser?: () => Promise<Analyse>;
+  /** Told once when a library could not be loaded. */
+  failed?: (library: 'pinyin-pro' | 'kuromoji', error: unknown) => void;
+}
+
+// kuromoji is CommonJS: loaded with require, from where this module is (node_modules, or app.asar's).
+const requirePackage = createRequire(import.meta.url);
+
+/** The folder of kuromoji's IPA dictionary, found as Node finds the package (inside app.asar too). */
+export function kuromojiDictionary(): string {
+  return join(dirname(requirePackage.resolve('kuromoji/package.json')), 'dict');
+}
+
+export const loadPinyinPro = async (): Promise<PinyinOf> => {
+  const { pinyin } = await import('pinyin-pro');
+  // Tone numbers, the neutral tone as 5 (cmn-latn-pinyin reads a 0 as the first tone); other characters kept together.
+  return (text) => pinyin(text, { toneType: 'num', nonZh: 'consecutive' }).replace(/([a-zü])0(?![0-9])/g, '$15');
+};
+
+const ATTACHED_POS = new Set(['助詞', '助動詞']);
+
+function wordOf(token: IpadicFeatures): JapaneseWord {
+  const said = token.pronunciation ?? token.reading;
+  return {
+    surface: token.surface_form,
+    pronunciation: said === undefined || said === '*' ? undefined : said,
+    attached: ATTACHED_POS.has(token.pos) || token.pos_detail_1 === '接尾',
+  };
+}
+
+export const loadKuromoji = (): Promise<Analyse> =>
+  new Promise((resolve, reject) => {
+    const kuromoji = requirePackage('kuromoji') as typeof Kuromoji;
+    kuromoji.builder({ dicPath: kuromojiDictionary() }).build((error: Error | null, tokenizer: Tokenizer<IpadicFeatures>) => {
+      if (error) reject(error);
+      else resolve((text) => tokenizer.tokenize(text).map(wordOf));
+    });
+  });
+
+export function createReadings(deps: ReadingsDeps = {}): Readings {
+  const loadPinyin = deps.loadPinyin ?? loadPinyinPro;
+  const loadAnalyser = deps.loadAnalyser ?? loadKuromoji;
+  let pinyin: Promise<PinyinOf | undefined> | undefined;
+  let analyser: Promise<Analyse | undefined> | undefined;
+  let state: KuromojiState = 'unloaded';
+
+  const pinyinOf = (): Promise<PinyinOf | undefined> => {
+    pinyin ??= loadPinyin().catch((error: unknown) => {
+      deps.failed?.('pinyin-pro', error);
+      return undefined;
+    });
+    return pinyin;
+  };
+
+  const analyserOf = (): Promise<Analyse | undefined> => {
+    if (analyser === undefined) {
+      state = 'loading';
+      const loading: Promise<Analyse | undefined> = loadAnalyser().then(
+        (analyse) => {
+          if (analyser === loading) state = 'ready';
+          return analyse;
+        },
+        (error: unknown) => {
+          if (analyser === loading) state = 'failed';
+          deps.failed?.('kuromoji', error);
+          return undefined;
+        },
+      );
+      analyser = loading;
+    }
+    return analyser;
+  };
+
+  return {
+    async pinyin(text) {
+      const convert = await pinyinOf();
+      return convert === undefined ? text : convert(text);
+    },
+    async japanese(text, waitMs) {
+      const loading = analyserOf();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
+      const analyse = await Promise.race([loading, late]);
+      clearTimeout(timer);
+      return analyse?.(text);
+    },
+    kuromoji: () => state,
+    release() {
+      analyser = undefined;
+      state = 'unloaded';
+    },
+  };
+}
