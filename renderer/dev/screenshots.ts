@@ -181,9 +181,9 @@ const ALL: Shot[] = [
   { name: 'settings-keyfile-zh', query: 'fake=home&screen=settings&lang=zh-Hant&key-file' },
   { name: 'settings-keyfile-ja', query: 'fake=home&screen=settings&lang=ja&key-file' },
   { name: 'settings-memory-ja', query: 'fake=home&screen=settings&lang=ja' },
-  { name: 'settings-voice-en', query: 'fake=home&screen=settings&lang=en&voice', keys: Array<string>(7).fill('ArrowDown') },
-  { name: 'settings-voice-zh', query: 'fake=home&screen=settings&lang=zh-Hant&voice&no-voice', keys: Array<string>(7).fill('ArrowDown') },
-  { name: 'settings-voice-ja', query: 'fake=home&screen=settings&lang=ja&voice&no-voice', keys: Array<string>(7).fill('ArrowDown') },
+  { name: 'settings-voice-en', query: 'fake=home&screen=settings&lang=en&voice', keys: Array<string>(8).fill('ArrowDown') },
+  { name: 'settings-voice-zh', query: 'fake=home&screen=settings&lang=zh-Hant&voice&no-voice', keys: Array<string>(8).fill('ArrowDown') },
+  { name: 'settings-voice-ja', query: 'fake=home&screen=settings&lang=ja&voice&no-voice', keys: Array<string>(8).fill('ArrowDown') },
 ];
 
 // `npx tsx renderer/dev/screenshots.ts album artist` takes only the shots whose names start with one of those words.

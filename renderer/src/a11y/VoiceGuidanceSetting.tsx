@@ -23,10 +23,13 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
   const missing = useStore(voiceStore, (s) => s.missingVoice);
   const voices = useStore(voiceStore, (s) => s.voices);
   const note = useRef<HTMLParagraphElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   // The notice below the choice comes into view with it: it is what the choice is about.
   const reveal = (node: HTMLElement): void => {
     onFocused(node);
     if (note.current !== null) onFocused(note.current);
+    // Which voice reads what comes into view too: nothing below it takes focus to bring it there.
+    if (list.current !== null) onFocused(list.current);
   };
   return (
     <>
@@ -51,7 +54,7 @@ export function VoiceGuidanceSetting({ onFocused }: { onFocused: (node: HTMLElem
         </p>
       )}
       {enabled && voices.length > 0 && (
-        <ul id="voice-list" className="voice-list muted" aria-label={t('settings.voices')} data-testid="voice-list">
+        <ul ref={list} id="voice-list" className="voice-list muted" aria-label={t('settings.voices')} data-testid="voice-list">
           {voices.map((line) => (
             <li key={line.lang}>{voiceLineText(t, line)}</li>
           ))}

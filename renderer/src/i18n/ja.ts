@@ -159,7 +159,7 @@ export const ja: Resources = {
     voices: '音声',
     voiceBy: '{{language}}：{{voice}}',
     voiceWithReadings: '{{language}}：{{voice}}（読みは {{readings}}）',
-    voiceNone: '{{language}}：この端末に音声がなく、既定の音声で読み上げます',
+    voiceNone: '{{language}}：音声なし（既定の音声で読み上げ）',
     voiceBrowser: 'ブラウザーの {{name}}',
     voiceLang: {
       'en-US': '英語',
