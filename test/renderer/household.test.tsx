@@ -447,7 +447,7 @@ describe("Settings' members part", () => {
 describe('a new PIN', () => {
   it('is asked twice: two that differ set nothing and ask again; the same twice says "PIN set", shown and aloud, and what to do if it is forgotten', async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }], voiceGuidance: true });
-    const spoken = (): string[] => fake.callsOf('speak').map((call) => (call.args[0] as { text: string }).text);
+    const spoken = (): string[] => fake.callsOf('speak').map((call) => runsText((call.args[0] as SpeechRequest).runs));
     await screen.findByText("No PIN yet: set one to make a child's profile.");
     await act(async () => setFocus('settings-pin'));
     await press('select');
