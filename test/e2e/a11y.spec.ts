@@ -15,7 +15,8 @@ type Language = 'en' | 'zh-Hant' | 'ja';
 const POSITION: Record<Language, (index: number) => RegExp> = {
   en: (index) => new RegExp(`, ${index} of \\d+$`),
   'zh-Hant': (index) => new RegExp(`, 第 ${index} 項，共 \\d+ 項$`),
-  ja: (index) => new RegExp(`, \\d+ 件中 ${index} 件目$`),
+  // Japanese joins a number to its unit with a no-break space, so the place never breaks between them.
+  ja: (index) => new RegExp(`, \\d+\\u00a0件中 ${index}\\u00a0件目$`),
 };
 
 /** Opens what has focus, checks the screen that opens, and comes back with Back to where focus was. */
