@@ -225,6 +225,34 @@ describe('the announcer', () => {
     expect(speech.log.slice(-3)).toEqual(['+Back online.', '✂', 'Tile 2, Artist']);
   });
 
+  it('a status queued behind a long phrase is kept from being cut until it has been said, counted from when it starts', async () => {
+    let clock = 0;
+    announcer.dispose();
+    announcer = new Announcer({
+      win: window,
+      speech,
+      uiText: () => uiText('en', 'TW'),
+      words: () => WORDS,
+      now: () => clock,
+      screenFocusWaitMs: 10,
+      onFocusMoved: (listener) => {
+        moves.add(listener);
+        return () => void moves.delete(listener);
+      },
+    });
+    announcer.start();
+    speech.log.length = 0;
+    document.body.innerHTML = '';
+    // About 5 s of speech ahead of it, then the status (about 3 s).
+    announcer.now([{ text: 'x'.repeat(70) }]);
+    announcer.status('Offline. Tunewall keeps trying to reconnect.');
+    // 6 s later the status is being said: a screen without a press waits for it.
+    clock = 6000;
+    announcer.screen([{ text: 'Settings' }]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(speech.log.at(-1)).toBe('+Settings');
+  });
+
   it('never says the focus the screen before left behind: after sign-in, Home’s first tile, not Pairing’s code card', async () => {
     document.body.innerHTML = '<div class="code-card is-focused" tabindex="-1">Your code, W D J B</div>';
     const card = document.querySelector<HTMLElement>('.code-card');

@@ -93,6 +93,8 @@ export class Announcer {
   private firstFocusDue = false;
   /** Until then a status is being said, and nothing but the viewer's next press cuts it off. */
   private statusUntil = 0;
+  /** About when everything asked for so far has been said: a status queued behind it starts only then. */
+  private speakingUntil = 0;
   private pendingScreen: Phrase[] | undefined;
   private pendingLead: Phrase[] = [];
   private screenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -346,6 +348,7 @@ export class Announcer {
     if (this.cutOff) {
       this.cutOff = false;
       this.statusUntil = 0;
+      this.speakingUntil = 0;
       this.deps.speech.cancel();
     }
     // A status still being said is heard to its end: what comes without a press (a screen's title) waits for it.
@@ -359,6 +362,9 @@ export class Announcer {
         ms += sayingMs(phrase.runs) * (phrase.rate === 'slow' ? 1.7 : 1);
         this.deps.speech.speak({ runs: phrase.runs, rate: phrase.rate, mode: i === 0 ? first : 'queue' });
       });
-    if (isStatus) this.statusUntil = Math.max(this.statusUntil, now()) + ms;
+    // Queued speech starts when what is ahead of it ends; an interruption starts now.
+    const start = first === 'queue' ? Math.max(this.speakingUntil, now()) : now();
+    this.speakingUntil = start + ms;
+    if (isStatus) this.statusUntil = Math.max(this.statusUntil, this.speakingUntil);
   }
 }
