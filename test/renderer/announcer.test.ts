@@ -62,20 +62,27 @@ describe('the announcer', () => {
   let announcer: Announcer;
   beforeEach(() => {
     speech = recordingSpeech();
-    announcer = new Announcer({
+    announcer = startAnnouncer();
+  });
+  afterEach(() => announcer.dispose());
+
+  /** An announcer speaking to `speech`, started; `now`: its clock, for how long what it said lasts. */
+  const startAnnouncer = (now?: () => number): Announcer => {
+    const made = new Announcer({
       win: window,
       speech,
       uiText: () => uiText('en', 'TW'),
       words: () => WORDS,
+      ...(now === undefined ? {} : { now }),
       screenFocusWaitMs: 10,
       onFocusMoved: (listener) => {
         moves.add(listener);
         return () => void moves.delete(listener);
       },
     });
-    announcer.start();
-  });
-  afterEach(() => announcer.dispose());
+    made.start();
+    return made;
+  };
 
   /** `n` tiles, focus resting on the first and said; the log emptied. */
   const restingOnFirst = async (n: number): Promise<HTMLElement[]> => {
@@ -190,19 +197,7 @@ describe('the announcer', () => {
   it('a status is heard to its end: the next screen’s title waits for it, and only the viewer’s press cuts it off', async () => {
     let clock = 0;
     announcer.dispose();
-    announcer = new Announcer({
-      win: window,
-      speech,
-      uiText: () => uiText('en', 'TW'),
-      words: () => WORDS,
-      now: () => clock,
-      screenFocusWaitMs: 10,
-      onFocusMoved: (listener) => {
-        moves.add(listener);
-        return () => void moves.delete(listener);
-      },
-    });
-    announcer.start();
+    announcer = startAnnouncer(() => clock);
     speech.log.length = 0;
     document.body.innerHTML = '';
     announcer.status('Offline. Tunewall keeps trying to reconnect.');
@@ -228,19 +223,7 @@ describe('the announcer', () => {
   it('a status queued behind a long phrase is kept from being cut until it has been said, counted from when it starts', async () => {
     let clock = 0;
     announcer.dispose();
-    announcer = new Announcer({
-      win: window,
-      speech,
-      uiText: () => uiText('en', 'TW'),
-      words: () => WORDS,
-      now: () => clock,
-      screenFocusWaitMs: 10,
-      onFocusMoved: (listener) => {
-        moves.add(listener);
-        return () => void moves.delete(listener);
-      },
-    });
-    announcer.start();
+    announcer = startAnnouncer(() => clock);
     speech.log.length = 0;
     document.body.innerHTML = '';
     // About 5 s of speech ahead of it, then the status (about 3 s).
