@@ -55,7 +55,16 @@ export interface TunewallConfig {
   skipChooser: boolean;
   /** Forget the household's PIN at this start (a forgotten or damaged PIN); an adult then sets a new one in Settings. */
   resetPin: boolean;
+  /** The phone companion: see features/companion/policy.ts for what each value, and none, means. */
+  companion: CompanionSetting | undefined;
+  /** The address the companion listens on: one of the TV's, or 0.0.0.0 (every IPv4 network, the default). */
+  companionHost: string;
+  /** Its port: fixed, so a paired phone finds the TV at the same address after a restart. */
+  companionPort: number;
 }
+
+export const COMPANION_SETTINGS = ['off', 'on', 'pin-required'] as const;
+export type CompanionSetting = (typeof COMPANION_SETTINGS)[number];
 
 export const DEFAULT_CONFIG: TunewallConfig = {
   service: { useSandbox: true },
@@ -71,6 +80,9 @@ export const DEFAULT_CONFIG: TunewallConfig = {
   voiceGuidance: undefined,
   skipChooser: false,
   resetPin: false,
+  companion: undefined,
+  companionHost: '0.0.0.0',
+  companionPort: 47615,
 };
 
 /** Every setting, and how it is spelled in each source. */
@@ -95,6 +107,9 @@ export const SETTINGS = {
   skipChooser: { env: 'TUNEWALL_SKIP_CHOOSER', flag: '--skip-chooser' },
   kioskMember: { env: 'TUNEWALL_KIOSK_MEMBER', flag: '--kiosk-member' },
   resetPin: { env: 'TUNEWALL_RESET_PIN', flag: '--reset-pin' },
+  companion: { env: 'TUNEWALL_COMPANION', flag: '--companion' },
+  companionHost: { env: 'TUNEWALL_COMPANION_HOST', flag: '--companion-host' },
+  companionPort: { env: 'TUNEWALL_COMPANION_PORT', flag: '--companion-port' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -4,12 +4,13 @@
  * falls back to the next source that has a valid value, or to a safe default.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConfigProblem } from '../../../shared/bridge';
 import { TerritorySchema } from '../../../shared/territory';
 import { STORAGE_POLICIES } from '../vault/tokenVault';
-import { DEFAULT_CONFIG, SETTINGS, type ServiceConfig, type SettingKey, type TunewallConfig } from './config';
+import { COMPANION_SETTINGS, DEFAULT_CONFIG, SETTINGS, type ServiceConfig, type SettingKey, type TunewallConfig } from './config';
 import { CONFIG_ISSUES, configProblem, invalidValue, type ConfigIssue } from './problems';
 import { serviceBase } from './serviceUrls';
 
@@ -95,6 +96,12 @@ const TextSizeSetting = z
   .union([z.number(), z.string().trim().regex(/^\d+\s*%?$/).transform((s) => Number(s.replace('%', '')))])
   .pipe(z.union([z.literal(100), z.literal(125), z.literal(150)]));
 
+/** An IP address, not a name: the companion allows only the TV's own addresses in a request's Host. */
+const IpAddressSetting = TextSetting.refine((s) => isIP(s) !== 0, { message: 'ipAddress' satisfies ConfigIssue });
+
+/** A port a program may take without privileges. */
+const PortSetting = z.union([z.number(), z.string().trim().regex(/^\d{1,5}$/).transform(Number)]).pipe(z.number().int().min(1024).max(65_535));
+
 const SCHEMAS = {
   clientId: TextSetting,
   clientSecret: TextSetting,
@@ -116,6 +123,9 @@ const SCHEMAS = {
   skipChooser: BooleanSetting,
   kioskMember: TextSetting.pipe(z.string().max(100)),
   resetPin: BooleanSetting,
+  companion: z.string().trim().toLowerCase().pipe(z.enum(COMPANION_SETTINGS)),
+  companionHost: IpAddressSetting,
+  companionPort: PortSetting,
 } satisfies Record<SettingKey, z.ZodType>;
 
 type Values = { [K in SettingKey]: z.output<(typeof SCHEMAS)[K]> };
@@ -177,6 +187,9 @@ export function loadConfig(input: LoadConfigInput): LoadConfigResult {
     voiceGuidance: values.voiceGuidance ?? DEFAULT_CONFIG.voiceGuidance,
     skipChooser: values.skipChooser ?? DEFAULT_CONFIG.skipChooser,
     resetPin: values.resetPin ?? DEFAULT_CONFIG.resetPin,
+    companion: values.companion ?? DEFAULT_CONFIG.companion,
+    companionHost: values.companionHost ?? DEFAULT_CONFIG.companionHost,
+    companionPort: values.companionPort ?? DEFAULT_CONFIG.companionPort,
   };
   return { config, problems: capped(problems) };
 }
@@ -303,6 +316,8 @@ const ISSUE_OF_SETTING: Partial<Record<SettingKey, ConfigIssue>> = {
   resetPin: 'notBoolean',
   textSize: 'textSize',
   highContrast: 'notBoolean',
+  companionHost: 'ipAddress',
+  companionPort: 'port',
 };
 
 function isConfigIssue(message: string): message is ConfigIssue {

@@ -21,6 +21,9 @@ import { createPhoneStreams } from './stream';
 
 export type { CompanionDeps, CompanionViews } from './deps';
 
+/** How long the TV's addresses are trusted before they are read again. */
+const HOSTS_REFRESH_MS = 30_000;
+
 export interface CompanionOptions {
   /** Every pairing needs the household's PIN (a kiosk, or `companion: pin-required`); a child's always does. */
   pinRequired?: boolean;
@@ -69,6 +72,21 @@ function remoteOf(c: Context): string | undefined {
   }
 }
 
+/** The Host values a phone may send to `where`; read again now and then, as the TV's addresses change (DHCP, Wi-Fi). */
+function allowedHostList(addresses: () => string[], clock: { now(): number }): (where: { host: string; port: number } | undefined) => ReadonlySet<string> {
+  let hosts: ReadonlySet<string> = new Set();
+  let read: { at: number; host: string; port: number } | undefined;
+  return (where) => {
+    if (where === undefined) return new Set();
+    const now = clock.now();
+    if (read === undefined || read.host !== where.host || read.port !== where.port || now - read.at >= HOSTS_REFRESH_MS) {
+      hosts = new Set(reachableAddresses(where.host, addresses()).map((a) => hostOf(a, where.port).toLowerCase()));
+      read = { at: now, ...where };
+    }
+    return hosts;
+  };
+}
+
 export function createCompanion(deps: CompanionDeps, options: CompanionOptions = {}): Companion {
   const { logger, clock } = deps;
   const addresses = deps.addresses ?? ownAddresses;
@@ -77,14 +95,15 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
   const events = createCompanionEvents();
   const streams = createPhoneStreams();
   let server: Listening | undefined;
-  let hosts: ReadonlySet<string> = new Set();
+  const hostList = allowedHostList(addresses, clock);
+  const allowedHosts = (): ReadonlySet<string> => hostList(server);
   const app = createCompanionApp({
     deps,
     pairing,
     phones,
     events,
     streams,
-    allowedHosts: () => hosts,
+    allowedHosts,
     remote: remoteOf,
     keepAliveMs: (options.keepAliveSeconds ?? 15) * 1000,
   });
@@ -123,7 +142,6 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
           logger.warn('companion: connection refused before any request was read', { reason }),
         );
         server = started;
-        hosts = new Set(reachableAddresses(host, addresses()).map((a) => hostOf(a, started.port).toLowerCase()));
         logger.info('companion: listening', { host, port: started.port });
       }
       return { host: server.host, port: server.port };
@@ -132,7 +150,6 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
       const running = server;
       if (running === undefined) return;
       server = undefined;
-      hosts = new Set();
       pairing.cancel();
       streams.endAll();
       await running.close();

@@ -95,6 +95,28 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('the phone companion: unset by default on 0.0.0.0:47615; off, on or pin-required, an IP address and a port from every source', () => {
+    const none = loadConfig({ env: {}, argv: [] }).config;
+    expect([none.companion, none.companionHost, none.companionPort]).toEqual([undefined, '0.0.0.0', 47615]);
+    const env = loadConfig({ env: { TUNEWALL_COMPANION: 'PIN-required', TUNEWALL_COMPANION_HOST: '192.168.1.20', TUNEWALL_COMPANION_PORT: '8443' }, argv: [] });
+    expect([env.config.companion, env.config.companionHost, env.config.companionPort, env.problems]).toEqual(['pin-required', '192.168.1.20', 8443, []]);
+    const file = loadConfig({ env: {}, argv: [], fileText: '{"companion": "on", "companionHost": "fe80::1c2b:3aff:fe4d:5e6f", "companionPort": 50000}' });
+    expect([file.config.companion, file.config.companionHost, file.config.companionPort, file.problems]).toEqual(['on', 'fe80::1c2b:3aff:fe4d:5e6f', 50000, []]);
+    expect(loadConfig({ env: { TUNEWALL_COMPANION: 'on' }, argv: ['--companion=off', '--companion-port', '9000'] }).config).toMatchObject({ companion: 'off', companionPort: 9000 });
+  });
+
+  it('a bad companion setting says what it accepts: a name is not an address, a port is unprivileged', () => {
+    const bad = loadConfig({ env: { TUNEWALL_COMPANION: 'sometimes', TUNEWALL_COMPANION_HOST: 'tv.local', TUNEWALL_COMPANION_PORT: '80' }, argv: [] });
+    expect([bad.config.companion, bad.config.companionHost, bad.config.companionPort]).toEqual([undefined, '0.0.0.0', 47615]);
+    expect(bad.problems).toMatchObject([
+      { key: 'TUNEWALL_COMPANION', messageKey: 'config.notAccepted', fixKey: 'configFix.companion' },
+      { key: 'TUNEWALL_COMPANION_HOST', messageKey: 'config.ipAddress', message: 'is not an IP address of this TV (a name is not accepted); using the default.', fixKey: 'configFix.companionHost' },
+      { key: 'TUNEWALL_COMPANION_PORT', messageKey: 'config.port', fixKey: 'configFix.companionPort' },
+    ]);
+    expect(loadConfig({ env: { TUNEWALL_COMPANION_PORT: '70000' }, argv: [] }).problems).toMatchObject([{ messageKey: 'config.port' }]);
+    expect(loadConfig({ env: {}, argv: ['--companion-port=12x'] }).problems).toMatchObject([{ messageKey: 'config.port' }]);
+  });
+
   it('an unknown territory is a problem; the next valid source is used', () => {
     const { config, problems } = loadConfig({ env: { TUNEWALL_TERRITORY: 'hk' }, argv: ['--territory=US'] });
     expect(config.territory).toBe('HK');
