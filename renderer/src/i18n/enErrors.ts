@@ -21,6 +21,10 @@ export const enErrors = {
   oauthRefused: 'The music service refused the sign-in request ({{code}}).',
   /** Said by the renderer itself when the kiosk shell's process does not answer. */
   shellStopped: "Tunewall's service stopped. It is reconnecting: try again in a moment.",
+  companion: {
+    off: 'Using your phone is off on this TV.',
+    nobodyOnScreen: 'Choose who is listening first: a phone is paired for the one on screen.',
+  },
   household: {
     pinNeeded: "Enter the PIN: it guards leaving a child's profile, the child marks, and who is signed in on this TV.",
     pinWrong: 'That PIN is not right. Try again.',

@@ -23,6 +23,10 @@ export const jaErrors: Resources['errors'] = {
   oauthRefused: '音楽サービスがサインインのリクエストを拒否しました（{{code}}）。',
   /** Said by the renderer itself when the kiosk shell's process does not answer. */
   shellStopped: 'Tunewall のサービスが停止しました。再接続しています。しばらくしてからもう一度お試しください。',
+  companion: {
+    off: 'このテレビではスマートフォンを使う機能がオフになっています。',
+    nobodyOnScreen: '先に聴く人を選んでください。スマートフォンは画面に出ている人のためにペアリングされます。',
+  },
   household: {
     pinNeeded: 'キッズプロフィールからの切り替え、キッズの設定の変更、このテレビでサインインしているメンバーの変更には暗証番号が必要です。',
     pinWrong: '暗証番号が違います。もう一度お試しください。',

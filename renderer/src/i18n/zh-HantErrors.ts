@@ -23,6 +23,10 @@ export const zhHantErrors: Resources['errors'] = {
   oauthRefused: '音樂服務拒絕了登入要求（{{code}}）。',
   /** Said by the renderer itself when the kiosk shell's process does not answer. */
   shellStopped: 'Tunewall 的服務已停止，正在重新連線。請稍後再試。',
+  companion: {
+    off: '這台電視已關閉使用手機的功能。',
+    nobodyOnScreen: '請先選擇誰在聽：手機會配對給畫面上的那個人。',
+  },
   household: {
     pinNeeded: '離開兒童設定檔、變更兒童標記，或變更這台電視上登入的成員，都需要輸入密碼。',
     pinWrong: '密碼不正確，請再試一次。',

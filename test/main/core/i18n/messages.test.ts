@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, type CatalogMessageKey } from '../../../../main/core/catalog/errors';
 import { CONFIG_FIXES, CONFIG_ISSUES, CONFIG_MESSAGES, configProblem, invalidValue, type ConfigFix, type ConfigIssue } from '../../../../main/core/config/problems';
+import { COMPANION_MESSAGES, companionErrors, type CompanionMessageKey } from '../../../../main/core/features/companion/errors';
 import { HOUSEHOLD_MESSAGES, householdError, type HouseholdMessageKey } from '../../../../main/core/features/household/householdErrors';
 import { CoreError, MESSAGES, coreText, oauthMessage, toUiError, type CoreMessageKey } from '../../../../main/core/errors';
 import { loadKioskCipher } from '../../../../main/core/vault/aesGcmCipher';
@@ -42,6 +43,10 @@ function everyCoreMessage(): CoreWords[] {
   const short = loadKioskCipher('/etc/tunewall/key', () => Buffer.alloc(8));
   for (const loaded of [noFile, unreadable, short]) if (loaded.reason !== undefined) words.push(loaded.reason);
   words.push(noEncryptionReason());
+  for (const key of Object.keys(COMPANION_MESSAGES) as CompanionMessageKey[]) {
+    const error = companionErrors[key]();
+    words.push({ message: error.message, messageKey: error.messageKey, params: error.params });
+  }
   for (const key of Object.keys(HOUSEHOLD_MESSAGES) as HouseholdMessageKey[]) {
     const error = key === 'full' ? householdError(key, { max: 6 }) : householdError(key);
     words.push({ message: error.message, messageKey: error.messageKey, params: error.params });
