@@ -196,6 +196,20 @@ describe('the live stream', () => {
     expect(await fresh.next()).toEqual({ event: 'screen', id: undefined, data: { type: 'screen', screen: { kind: 'settings', scope: 'public' } } });
   });
 
+  it('a phone holds three streams at most: a fourth ends the oldest', async () => {
+    const { companion, origin } = await start();
+    const paired = await pairPhone(companion, origin);
+    const opened = [];
+    for (let i = 0; i < 4; i += 1) {
+      const events = await openEvents(origin, paired.credential);
+      streams.push(events.close);
+      opened.push(events);
+    }
+    expect(await opened[0]?.next()).toBeUndefined();
+    companion.screenChanged({ kind: 'home', scope: 'public' });
+    expect(await opened[3]?.next()).toMatchObject({ event: 'screen' });
+  });
+
   it('outlives the time a request has to arrive: the limit is on the request, not on the answer', async () => {
     const { companion, origin } = await start();
     const paired = await pairPhone(companion, origin);
