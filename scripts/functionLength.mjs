@@ -32,7 +32,6 @@ const ALLOWED = new Set([
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'renderer/src/screens/household/PinDialog.tsx:PinDialog',
   'sandbox/catalog/routes.ts:mountCatalog',
-  'bench/startup.ts:startFigures',
 ]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 
