@@ -29,7 +29,6 @@ const ALLOWED = new Set([
   'renderer/src/screens/household/Chooser.tsx:Chooser',
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'renderer/src/screens/household/PinDialog.tsx:PinDialog',
-  'sandbox/catalog/routes.ts:mountCatalog',
 ]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 
