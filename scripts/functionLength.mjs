@@ -19,7 +19,6 @@ const ALLOWED = new Set([
   'main/core/features/rows/rows.ts:createRows',
   'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
   'main/core/features/stationArt/stationArt.ts:createStationArt',
-  'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/src/components/Row.tsx:Row',
   'renderer/src/screens/Home.tsx:Home',
   'renderer/src/screens/Settings.tsx:Settings',
