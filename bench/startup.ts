@@ -75,16 +75,21 @@ function requestsToHome(requests: readonly LoggedRequest[], from: number, painte
   };
 }
 
-/** Returns a data folder left signed in with every row cached, for the figures that follow. */
-export async function startFigures(bench: Bench, book: FigureBook, iterations: number, pollIntervalS: number, latencyMs: number): Promise<string> {
-  const cold: number[] = [];
-  const coldBase: number[] = [];
-  const warm: number[] = [];
-  const warmBase: number[] = [];
-  const warmRunning: number[] = [];
-  const approval: number[] = [];
-  let homeRequests: HomeRequests | undefined;
-  let signedInDir = '';
+/** What the start runs measured: each run's times, paired with the empty page's, and the first run's requests. */
+interface StartSamples {
+  cold: number[];
+  coldBase: number[];
+  warm: number[];
+  warmBase: number[];
+  warmRunning: number[];
+  approval: number[];
+  homeRequests: HomeRequests | undefined;
+  signedInDir: string;
+}
+
+/** Cold start → QR, approval → Home and warm start → Home, each over the empty page, `iterations` times. */
+async function measureStarts(bench: Bench, iterations: number, pollIntervalS: number): Promise<StartSamples> {
+  const samples: StartSamples = { cold: [], coldBase: [], warm: [], warmBase: [], warmRunning: [], approval: [], homeRequests: undefined, signedInDir: '' };
   for (let i = 0; i < iterations; i++) {
     // Cold: an empty data folder (pairing), the empty page first, then Tunewall.
     const base = await bench.startToPaint({ dataDir: bench.freshDataDir(), rendererDir: BASELINE_DIR }, 'baseline');
@@ -92,8 +97,8 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     await bench.stop(base.shell);
     const dataDir = bench.freshDataDir();
     const app = await bench.startToPaint({ dataDir }, 'qr');
-    coldBase.push(base.ms);
-    cold.push(app.ms);
+    samples.coldBase.push(base.ms);
+    samples.cold.push(app.ms);
 
     // Approval at a random moment of the polling cycle.
     await sleep(Math.random() * pollIntervalS * 1000);
@@ -102,11 +107,11 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     const approvedAt = Date.now();
     if (!bench.sb.control.approve(code)) throw new Error(`The sandbox had no pending code ${code}.`);
     const home = await paintedAt(app.page, 'home');
-    approval.push(home - approvedAt);
+    samples.approval.push(home - approvedAt);
     // Every row arrives and is cached before the shell stops, so the warm start has a full cache.
     await rowsSettled(app.page);
     await sleep(300);
-    homeRequests ??= requestsToHome(bench.sb.control.requestLog(), approvedAt, home);
+    samples.homeRequests ??= requestsToHome(bench.sb.control.requestLog(), approvedAt, home);
     await app.context.close();
     await bench.stop(app.shell);
 
@@ -116,32 +121,38 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     await bench.stop(wbase.shell);
     const wapp = await bench.startToPaint({ dataDir }, 'home');
     // Home is painted from the shell's HTML; the remote moves focus once the page's script runs and draws the focus.
-    warmRunning.push((await paintedAt(wapp.page, 'focus')) - wapp.shell.spawnedAt);
+    samples.warmRunning.push((await paintedAt(wapp.page, 'focus')) - wapp.shell.spawnedAt);
     await wapp.context.close();
     await bench.stop(wapp.shell);
-    warmBase.push(wbase.ms);
-    warm.push(wapp.ms);
-    signedInDir = dataDir;
+    samples.warmBase.push(wbase.ms);
+    samples.warm.push(wapp.ms);
+    samples.signedInDir = dataDir;
     log(`start ${i + 1}/${iterations}: cold ${app.ms} (empty ${base.ms}), approval ${home - approvedAt}, warm ${wapp.ms} (empty ${wbase.ms}) ms`);
   }
+  return samples;
+}
 
-  addOverEmpty(book, 'cold-start-qr', 'cold start → QR painted', cold, coldBase, BUDGETS.coldStartOverEmptyMs);
+/** The three start figures: cold start → QR and warm start → Home over the empty page, approval → Home absolute. */
+function addStartFigures(book: FigureBook, samples: StartSamples, pollIntervalS: number): void {
+  addOverEmpty(book, 'cold-start-qr', 'cold start → QR painted', samples.cold, samples.coldBase, BUDGETS.coldStartOverEmptyMs);
   book.add({
     id: 'approval-home',
     title: 'approval → Home painted',
     unit: 'ms',
     measure: 'absolute',
-    summary: summarise(approval),
+    summary: summarise(samples.approval),
     budget: { max: pollIntervalS * 1000 + BUDGETS.approvalOverPollMs, judged: 'p95' },
     budgetText: `p95 ≤ poll interval (${pollIntervalS} s) + ${BUDGETS.approvalOverPollMs} ms`,
     detail: { pollIntervalS },
   });
-  addOverEmpty(book, 'warm-start-home', 'warm start → Home painted', warm, warmBase, BUDGETS.warmStartOverEmptyMs, {
-    focusPaintedOverEmptyMedianMs: summarise(differences(warmRunning, warmBase)).median,
-    focusPaintedMedianMs: summarise(warmRunning).median,
+  addOverEmpty(book, 'warm-start-home', 'warm start → Home painted', samples.warm, samples.warmBase, BUDGETS.warmStartOverEmptyMs, {
+    focusPaintedOverEmptyMedianMs: summarise(differences(samples.warmRunning, samples.warmBase)).median,
+    focusPaintedMedianMs: summarise(samples.warmRunning).median,
   });
+}
 
-  // No request may stand between a warm start and its first paint: with a 3 s service, Home must still come first.
+/** No request may stand between a warm start and its first paint: with a 3 s service, Home must still come first. */
+async function warmStartBlockingFigure(bench: Bench, book: FigureBook, signedInDir: string, latencyMs: number): Promise<void> {
   bench.sb.control.setFaults({ latencyMs: SLOW_LATENCY_MS });
   bench.sb.control.clearRequestLog();
   const slow = await bench.startToPaint({ dataDir: signedInDir }, 'home');
@@ -161,27 +172,36 @@ export async function startFigures(bench: Bench, book: FigureBook, iterations: n
     budgetText: '0 (no request blocks the first paint)',
     detail: { homePaintedAfterMs: slow.ms },
   });
+}
 
-  if (homeRequests) {
-    book.add({
-      id: 'home-requests',
-      title: 'requests to paint Home after approval (rows not in parallel)',
-      unit: 'count',
-      measure: 'absolute',
-      summary: summarise([homeRequests.rowsParallel ? 0 : 1]),
-      budget: { max: 0, judged: 'value' },
-      budgetText: 'every independent row fetched in parallel',
-      detail: {
-        apiRequests: homeRequests.api,
-        withArtwork: homeRequests.all,
-        maxInFlight: homeRequests.concurrency,
-        rowRequests: homeRequests.rows,
-        rowsParallel: homeRequests.rowsParallel,
-        sequence: homeRequests.chain,
-      },
-    });
-  }
-  return signedInDir;
+/** Whether Home's independent rows were fetched in parallel after approval, with the requests that painted it. */
+function homeRequestsFigure(book: FigureBook, homeRequests: HomeRequests): void {
+  book.add({
+    id: 'home-requests',
+    title: 'requests to paint Home after approval (rows not in parallel)',
+    unit: 'count',
+    measure: 'absolute',
+    summary: summarise([homeRequests.rowsParallel ? 0 : 1]),
+    budget: { max: 0, judged: 'value' },
+    budgetText: 'every independent row fetched in parallel',
+    detail: {
+      apiRequests: homeRequests.api,
+      withArtwork: homeRequests.all,
+      maxInFlight: homeRequests.concurrency,
+      rowRequests: homeRequests.rows,
+      rowsParallel: homeRequests.rowsParallel,
+      sequence: homeRequests.chain,
+    },
+  });
+}
+
+/** Returns a data folder left signed in with every row cached, for the figures that follow. */
+export async function startFigures(bench: Bench, book: FigureBook, iterations: number, pollIntervalS: number, latencyMs: number): Promise<string> {
+  const samples = await measureStarts(bench, iterations, pollIntervalS);
+  addStartFigures(book, samples, pollIntervalS);
+  await warmStartBlockingFigure(bench, book, samples.signedInDir, latencyMs);
+  if (samples.homeRequests) homeRequestsFigure(book, samples.homeRequests);
+  return samples.signedInDir;
 }
 
 /** Home's pictures: bytes transferred against the bytes of pictures at exactly the drawn size. */

@@ -19,11 +19,6 @@ const ALLOWED = new Set([
   'main/core/features/rows/rows.ts:createRows',
   'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
   'main/core/features/stationArt/stationArt.ts:createStationArt',
-  'main/kiosk/fileStore.ts:createFileStore',
-  'main/kiosk/index.ts:main',
-  'main/kiosk/server.ts:createKioskApp',
-  'renderer/dev/fakeBridge.ts:createFakeBridge',
-  'renderer/dev/fakeHousehold.ts:householdCalls',
   'renderer/src/components/Row.tsx:Row',
   'renderer/src/screens/Home.tsx:Home',
   'renderer/src/screens/Settings.tsx:Settings',
@@ -31,8 +26,6 @@ const ALLOWED = new Set([
   'renderer/src/screens/household/Chooser.tsx:Chooser',
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'renderer/src/screens/household/PinDialog.tsx:PinDialog',
-  'sandbox/catalog/routes.ts:mountCatalog',
-  'bench/startup.ts:startFigures',
 ]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 

@@ -77,6 +77,46 @@ function pruneCorrupt(fs: StoreFileSystem, path: string, logger: Logger): void {
   if (old.length > 0) logger.info('store: removed older set-aside store files', { removed: old.length, kept: MAX_CORRUPT_KEPT });
 }
 
+/** Makes a rename in `dir` durable where the platform can fsync a folder. */
+function syncDir(fs: StoreFileSystem, dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch (error) {
+    if (!DIR_SYNC_UNSUPPORTED.has(errorCode(error) ?? '')) throw error;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** Writes `text()` to `tmp` and fsyncs it, mode 0600, blocking: the durable write's first half. */
+function writeTmpSync(fs: StoreFileSystem, dir: string, tmp: string, text: () => string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fd = fs.openSync(tmp, 'w', 0o600);
+  try {
+    fs.writeSync(fd, text());
+    // A temporary file left by someone else may have kept wider permissions: tightened before it becomes the store.
+    fs.fchmodSync(fd, 0o600);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes `text` to `tmp` and fsyncs it, mode 0600, with non-blocking I/O: the coalesced write's first half. */
+async function writeTmpAsync(fs: StoreFileSystem, dir: string, tmp: string, text: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const handle = await fs.promises.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(text);
+    await handle.chmod(0o600);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export function createFileStore(path: string, logger: Logger, options: FileStoreOptions = {}): FileStore {
   const fs = options.fs ?? nodeFs;
   const coalesceMs = options.coalesceMs ?? 500;
@@ -96,33 +136,12 @@ export function createFileStore(path: string, logger: Logger, options: FileStore
 
   const snapshot = (): string => JSON.stringify(Object.fromEntries(data));
 
-  const syncDir = (): void => {
-    let fd: number | undefined;
-    try {
-      fd = fs.openSync(dir, 'r');
-      fs.fsyncSync(fd);
-    } catch (error) {
-      if (!DIR_SYNC_UNSUPPORTED.has(errorCode(error) ?? '')) throw error;
-    } finally {
-      if (fd !== undefined) fs.closeSync(fd);
-    }
-  };
-
   const writeNow = (): void => {
     version += 1;
     const mine = version;
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const fd = fs.openSync(syncTmp, 'w', 0o600);
-    try {
-      fs.writeSync(fd, snapshot());
-      // A temporary file left by someone else may have kept wider permissions: tightened before it becomes the store.
-      fs.fchmodSync(fd, 0o600);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeTmpSync(fs, dir, syncTmp, snapshot);
     fs.renameSync(syncTmp, path);
-    syncDir();
+    syncDir(fs, dir);
     onDisk = mine;
     // Everything set so far is in this snapshot: nothing coalesced is left to write.
     pending = false;
@@ -135,16 +154,7 @@ export function createFileStore(path: string, logger: Logger, options: FileStore
     pending = false;
     version += 1;
     const mine = version;
-    const text = snapshot();
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const handle = await fs.promises.open(coalescedTmp, 'w', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.chmod(0o600);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeTmpAsync(fs, dir, coalescedTmp, snapshot());
     // A durable write that came meanwhile holds newer data: this snapshot must not replace it.
     if (mine < onDisk) {
       await fs.promises.rm(coalescedTmp, { force: true });
@@ -152,7 +162,7 @@ export function createFileStore(path: string, logger: Logger, options: FileStore
     }
     fs.renameSync(coalescedTmp, path);
     onDisk = mine;
-    syncDir();
+    syncDir(fs, dir);
   };
 
   const runCoalesced = (): Promise<void> => {

@@ -6,12 +6,11 @@
  * no session are refused; every response carries the security headers. Tokens never leave this process: the bridge
  * carries states and view data only.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { Context } from 'hono';
+import type { Context, Handler, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import { secureHeaders } from 'hono/secure-headers';
@@ -30,7 +29,10 @@ import type { AppCore } from '../core/appCore';
 import { ARTWORK_PREFIX } from '../core/features/artwork/artworkPath';
 import type { Logger } from '../core/ports';
 import { drawFirstScreen } from './firstPaint';
+import { createLaunchSessions, type LaunchKeys, type LaunchSessions } from './launchSessions';
 import type { HeartbeatReceiver } from './ops/heartbeat';
+
+export type { LaunchKeys } from './launchSessions';
 
 const COOKIE = 'tunewall_session';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -75,14 +77,6 @@ export interface KioskServer {
   close(): Promise<void>;
 }
 
-/** A launch key and what became of it. */
-export interface LaunchKeys {
-  /** The key to present now. */
-  current(): string;
-  /** Revokes every session and makes a new key. */
-  renew(): string;
-}
-
 /**
  * Every response's policy: renderer/index.html's own, said again where a <meta> cannot say it (frame-ancestors) and
  * where a header is enforced before any byte of the page is read. Written out whole so a reviewer and the security
@@ -107,17 +101,6 @@ const SECURITY_HEADERS = secureHeaders({
 const LANDING_PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>Tunewall</title></head><body></body></html>';
 
-function newKey(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-function sameSecret(a: string | undefined, b: string): boolean {
-  if (a === undefined) return false;
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function isBridgeMethod(name: string): name is BridgeMethod {
   return (BRIDGE_METHODS as readonly string[]).includes(name);
 }
@@ -139,52 +122,20 @@ export function withBootView(html: string, view: BootView): string {
   return at < 0 ? html + block : html.slice(0, at) + block + html.slice(at);
 }
 
-export function createKioskApp(options: KioskServerOptions, origin: () => string): { app: Hono; keys: LaunchKeys } {
-  const { core } = options;
-  const app = new Hono();
-  const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
-  let launchKey = options.secret;
-  /** Whether the current key has opened its one session. */
-  let launched = false;
-  /** The cookie a launch hands out when sessions outlive the shell (see `sessionCookie`). */
-  let lasting = options.sessionCookie;
-  /** Session cookies handed out for the current key; random, unrelated to the key. */
-  const sessions = new Set<string>(lasting === undefined ? [] : [lasting]);
-  const revokeAll = (): void => {
-    sessions.clear();
-    if (lasting === undefined) return;
-    lasting = newKey();
-    options.onSessionCookie?.(lasting);
-  };
-  const keys: LaunchKeys = {
-    current: () => launchKey,
-    renew: () => {
-      revokeAll();
-      launchKey = newKey();
-      launched = false;
-      return launchKey;
-    },
-  };
-  const hasSession = (cookie: string | undefined): boolean => {
-    if (cookie === undefined) return false;
-    for (const session of sessions) if (sameSecret(cookie, session)) return true;
-    return false;
-  };
+const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
 
-  app.use('*', SECURITY_HEADERS);
-  app.use('*', async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', KIOSK_CONTENT_SECURITY_POLICY);
-  });
-  // Handlers answer failures as values; a throw is a bug, logged here and told to the page in no detail.
-  app.onError((error, c) => {
-    options.logger?.error('kiosk server: request failed', { path: c.req.path, error: error.message });
-    return c.json({ error: 'internal error' }, 500);
-  });
+/** Every response's Content-Security-Policy, set after the handler so no answer goes without it. */
+async function contentSecurityPolicy(c: Context, next: Next): Promise<void> {
+  await next();
+  c.header('Content-Security-Policy', KIOSK_CONTENT_SECURITY_POLICY);
+}
 
-  // DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us. The launch is the one
-  // navigation that arrives from elsewhere (the launch page Chromium opens is a file); its key is its proof.
-  app.use('*', async (c, next) => {
+/**
+ * DNS rebinding and cross-site requests: only our own origin, on loopback, may talk to us. The launch is the one
+ * navigation that arrives from elsewhere (the launch page Chromium opens is a file); its key is its proof.
+ */
+function sameOriginOnly(origin: () => string): MiddlewareHandler {
+  return async (c, next) => {
     const expectedHost = new URL(origin()).host;
     if (c.req.header('host') !== expectedHost) return refuse(c, 'wrong host');
     const requestOrigin = c.req.header('origin');
@@ -193,62 +144,65 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
     const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
     if (crossSite && !(c.req.method === 'GET' && c.req.path === '/launch')) return refuse(c, 'cross-site request');
     return next();
-  });
+  };
+}
 
-  app.get('/launch', (c) => {
+/** GET /launch: the launch key for a session cookie (HttpOnly), then the landing page; refused without the key. */
+function launchHandler(sessions: LaunchSessions, options: KioskServerOptions): Handler {
+  return (c) => {
     c.header('Cache-Control', 'no-store');
-    if (!sameSecret(c.req.query('key'), launchKey)) {
-      options.logger?.warn('kiosk server: a launch without the right key was refused');
-      return refuse(c, 'missing or wrong launch key');
-    }
-    if (launched) {
-      // Whoever came first may not be the browser this shell opened: nobody keeps a session from this key.
-      options.logger?.warn('kiosk server: the launch key was used a second time; refused, and every session revoked');
-      revokeAll();
-      options.onLaunchKeyReused?.();
-      return refuse(c, 'this launch key was already used');
-    }
-    launched = true;
-    const session = lasting ?? newKey();
-    sessions.add(session);
-    setCookie(c, COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
+    const outcome = sessions.launch(c.req.query('key'));
+    if (!outcome.ok) return refuse(c, outcome.why);
+    setCookie(c, COOKIE, outcome.cookie, { httpOnly: true, sameSite: 'Strict', path: '/' });
     options.logger?.info('kiosk server: launched; the launch key is spent');
     options.onLaunched?.();
     return c.html(LANDING_PAGE);
-  });
+  };
+}
 
-  app.use('*', async (c, next) => {
-    if (!hasSession(getCookie(c, COOKIE))) return refuse(c, 'no session');
+/** Everything after the launch needs a session; what it answers says how long it may be kept. */
+function sessionRequired(sessions: LaunchSessions): MiddlewareHandler {
+  return async (c, next) => {
+    if (!sessions.has(getCookie(c, COOKIE))) return refuse(c, 'no session');
     await next();
     // A picture says how long it keeps (features/artwork/).
     if (c.req.path.startsWith(ARTWORK_PREFIX)) return;
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
-  });
+  };
+}
 
-  // The service's pictures, on this origin: the page loads nothing from anywhere else.
-  app.on(['GET', 'HEAD'], `${ARTWORK_PREFIX}*`, (c) => (core.artwork ? core.artwork(c.req.raw) : c.json({ error: 'not found' }, 404)));
+/** A JSON body of at most `maxSize` bytes, counted as they come: a chunked body has no Content-Length to check up front. */
+function limitedBody(maxSize: number): MiddlewareHandler {
+  return bodyLimit({ maxSize, onError: (c) => c.json({ error: 'request too large' }, 413) });
+}
 
-  app.post(
-    '/api/call/:method',
-    // Counts the bytes as they come: a chunked body has no Content-Length to check up front.
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'request too large' }, 413) }),
-    async (c) => {
-      const method = c.req.param('method');
-      if (!isBridgeMethod(method)) return c.json({ error: 'unknown method' }, 404);
-      let args: unknown;
-      try {
-        args = await c.req.json();
-      } catch {
-        return c.json({ error: 'the body is not JSON' }, 400);
-      }
-      if (!Array.isArray(args) || args.length > 4) return c.json({ error: 'the body must be an array of arguments' }, 400);
-      const handler = core.handlers[method] as (...a: unknown[]) => Promise<unknown>;
-      const value = await handler(...args);
-      return c.json({ value: value ?? null });
-    },
-  );
+/** The request's JSON body, or undefined when it does not parse. */
+async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    return { ok: true, value: await c.req.json() };
+  } catch {
+    return { ok: false };
+  }
+}
 
-  app.get('/api/events', (c) =>
+/** POST /api/call/:method: one bridge call, its arguments a JSON array, its answer `{ value }`. */
+function bridgeCall(core: AppCore): Handler {
+  return async (c) => {
+    const method = c.req.param('method');
+    if (method === undefined || !isBridgeMethod(method)) return c.json({ error: 'unknown method' }, 404);
+    const body = await jsonBody(c);
+    if (!body.ok) return c.json({ error: 'the body is not JSON' }, 400);
+    const args = body.value;
+    if (!Array.isArray(args) || args.length > 4) return c.json({ error: 'the body must be an array of arguments' }, 400);
+    const handler = core.handlers[method] as (...a: unknown[]) => Promise<unknown>;
+    const value = await handler(...args);
+    return c.json({ value: value ?? null });
+  };
+}
+
+/** GET /api/events: the state first, then every bridge event, with a keep-alive comment while nothing happens. */
+function bridgeEvents(core: AppCore, keepAliveMs: number): Handler {
+  return (c) =>
     streamSSE(c, async (stream) => {
       const queue: BridgeEvent[] = [];
       let wake: (() => void) | undefined;
@@ -261,7 +215,6 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
         wake?.();
       });
       queue.unshift({ type: 'state', state: await core.handlers.getState() });
-      const keepAliveMs = (options.keepAliveSeconds ?? 15) * 1000;
       while (!stream.aborted) {
         const event = queue.shift();
         if (event) {
@@ -276,41 +229,65 @@ export function createKioskApp(options: KioskServerOptions, origin: () => string
         if (queue.length === 0 && !stream.aborted) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();
-    }),
-  );
-
-  const { heartbeat } = options;
-  if (heartbeat !== undefined) {
-    app.post('/api/heartbeat', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'request too large' }, 413) }), async (c) => {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return c.json({ error: 'the body is not JSON' }, 400);
-      }
-      const answer = heartbeat.receive(body);
-      return answer === undefined ? c.json({ error: 'not a heartbeat' }, 400) : c.json(answer);
     });
-  }
+}
 
-  // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
-  app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));
+/** POST /api/heartbeat: the page's heartbeat, for operations. */
+function heartbeatHandler(heartbeat: HeartbeatReceiver): Handler {
+  return async (c) => {
+    const body = await jsonBody(c);
+    if (!body.ok) return c.json({ error: 'the body is not JSON' }, 400);
+    const answer = heartbeat.receive(body.value);
+    return answer === undefined ? c.json({ error: 'not a heartbeat' }, 400) : c.json(answer);
+  };
+}
 
-  // The page itself carries the state and the cached rows, and the first screen drawn from them, so a start paints
-  // the pairing code or Home from the HTML, without waiting on a call or on the page's script.
-  // Read on every request: it is small, and a rebuilt renderer is picked up without a restart.
-  const page = async (c: Context) => {
+/**
+ * The page itself carries the state and the cached rows, and the first screen drawn from them, so a start paints
+ * the pairing code or Home from the HTML, without waiting on a call or on the page's script. Read on every request:
+ * it is small, and a rebuilt renderer is picked up without a restart.
+ */
+function pageHandler(options: KioskServerOptions): Handler {
+  return async (c) => {
     const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
-    const view = core.bootView?.();
+    const view = options.core.bootView?.();
     if (view === undefined) return c.html(html);
     const drawn = drawFirstScreen(html, view, await options.firstPaint, options.logger);
     return c.html(withBootView(drawn.html, drawn.view));
   };
+}
+
+/** The server's routes in the order a request meets them: headers, origin, launch, session, then what it asks for. */
+export function createKioskApp(options: KioskServerOptions, origin: () => string): { app: Hono; keys: LaunchKeys } {
+  const { core, heartbeat } = options;
+  const app = new Hono();
+  const sessions = createLaunchSessions(options);
+
+  app.use('*', SECURITY_HEADERS);
+  app.use('*', contentSecurityPolicy);
+  // Handlers answer failures as values; a throw is a bug, logged here and told to the page in no detail.
+  app.onError((error, c) => {
+    options.logger?.error('kiosk server: request failed', { path: c.req.path, error: error.message });
+    return c.json({ error: 'internal error' }, 500);
+  });
+  app.use('*', sameOriginOnly(origin));
+  app.get('/launch', launchHandler(sessions, options));
+  app.use('*', sessionRequired(sessions));
+
+  // The service's pictures, on this origin: the page loads nothing from anywhere else.
+  app.on(['GET', 'HEAD'], `${ARTWORK_PREFIX}*`, (c) => (core.artwork ? core.artwork(c.req.raw) : c.json({ error: 'not found' }, 404)));
+  app.post('/api/call/:method', limitedBody(MAX_BODY_BYTES), bridgeCall(core));
+  app.get('/api/events', bridgeEvents(core, (options.keepAliveSeconds ?? 15) * 1000));
+  if (heartbeat !== undefined) app.post('/api/heartbeat', limitedBody(16 * 1024), heartbeatHandler(heartbeat));
+  // Anything else under /api is a mistake of the page, not a route of the app: no index.html for it.
+  app.all('/api/*', (c) => c.json({ error: 'not found' }, 404));
+
+  const page = pageHandler(options);
   app.get('/', page);
   app.get('/index.html', page);
   app.use('/*', serveStatic({ root: options.rendererDir }));
   app.get('*', page);
-  return { app, keys };
+  return { app, keys: sessions.keys };
 }
 
 export async function startKioskServer(options: KioskServerOptions): Promise<KioskServer> {

@@ -60,8 +60,26 @@ export function memberView(member: FakeMember, territory: Territory): MemberView
   return { name: member.name, images: member.images, territory };
 }
 
-/** The household's calls of the bridge; `members` is the fake's own list, changed in place. */
-export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: { value: string | undefined }) {
+/** What every household call reads and changes: the view, who is a child, the PIN, who is on screen. */
+interface HouseholdModel {
+  household(): HouseholdView;
+  update(patch: Partial<HouseholdView>, auth?: AuthState): void;
+  isChild(key: string | undefined): boolean;
+  checkPin(given: string | undefined): { ok: false; error: UiError } | undefined;
+  /** While a child's profile is on screen, signing anyone in or out needs the PIN. */
+  childRefuses(given: string | undefined): { ok: false; error: UiError } | undefined;
+  explicitOf(key: string): 'show' | 'hide';
+  /** Explicit tracks each member chose. */
+  explicit: ExplicitByKey;
+  putOnScreen(key: string): void;
+  /** After the one on screen went: the chooser while someone is left, else pairing. */
+  nobodyOnScreen(): void;
+}
+
+const OK: Result<void> = { ok: true, value: undefined };
+
+/** The household's state and rules over the fake's own list of members and its PIN. */
+function householdModel(port: HouseholdPort, members: FakeMember[], pin: { value: string | undefined }): HouseholdModel {
   const explicit: ExplicitByKey = new Map();
   const household = (): HouseholdView => port.state().household;
   const update = (patch: Partial<HouseholdView>, auth?: AuthState): void => {
@@ -75,10 +93,8 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
     if (given === undefined) return pinError('pinNeeded');
     return given === pin.value ? undefined : pinError('pinWrong');
   };
-  /** While a child's profile is on screen, signing anyone in or out needs the PIN. */
   const childRefuses = (given: string | undefined): { ok: false; error: UiError } | undefined =>
     isChild(household().active) ? checkPin(given) : undefined;
-  const OK: Result<void> = { ok: true, value: undefined };
   const explicitOf = (key: string): 'show' | 'hide' => (isChild(key) ? 'hide' : (explicit.get(key) ?? 'show'));
   const putOnScreen = (key: string): void => {
     const member = members.find((m) => m.key === key);
@@ -88,11 +104,15 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
         : { status: 'signed-in', mode: 'member', member: memberView(member, port.state().territory) };
     update({ active: key, lastChosen: key, explicit: explicitOf(key), adding: undefined }, auth);
   };
-  /** After the one on screen went: the chooser while someone is left, else pairing. */
   const nobodyOnScreen = (): void => {
     update({ active: undefined, adding: undefined }, members.length > 0 ? { status: 'choosing' } : port.pairing());
   };
+  return { household, update, isChild, checkPin, childRefuses, explicitOf, explicit, putOnScreen, nobodyOnScreen };
+}
 
+/** Who is on screen: choosing a profile, adding a member (and a phone approving it), signing out. */
+function memberCalls(model: HouseholdModel, port: HouseholdPort, members: FakeMember[]) {
+  const { household, update, isChild, checkPin, childRefuses, putOnScreen, nobodyOnScreen } = model;
   return {
     async chooseProfile(key: string, given?: string): Promise<Result<void>> {
       const { active } = household();
@@ -137,7 +157,7 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       const refused = childRefuses(given);
       if (refused) return refused;
       members.splice(at, 1);
-      explicit.delete(key);
+      model.explicit.delete(key);
       if (household().active === key) nobodyOnScreen();
       else update({ lastChosen: household().lastChosen === key ? undefined : household().lastChosen });
       return OK;
@@ -153,6 +173,13 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       nobodyOnScreen();
       return OK;
     },
+  };
+}
+
+/** What the PIN guards: the child marks, the PIN itself, explicit tracks and skipping the chooser. */
+function guardedCalls(model: HouseholdModel, members: FakeMember[], pin: { value: string | undefined }) {
+  const { household, update, isChild, checkPin, childRefuses, explicitOf } = model;
+  return {
     async setChild(key: string, child: boolean, given?: string): Promise<Result<void>> {
       if (child && pin.value === undefined) return pinError('pinFirst');
       const refused = checkPin(given);
@@ -178,7 +205,7 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       const { active } = household();
       if (active === undefined) return { ok: false, error: { kind: 'denied', message: 'Nobody is on screen.', retryable: false } };
       if (isChild(active)) return { ok: false, error: { kind: 'denied', message: 'A child’s profile always hides explicit tracks.', messageKey: 'household.childExplicit', retryable: false } };
-      explicit.set(active, value);
+      model.explicit.set(active, value);
       update({ explicit: value });
       return { ok: true, value: undefined };
     },
@@ -189,4 +216,10 @@ export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: 
       return OK;
     },
   };
+}
+
+/** The household's calls of the bridge; `members` is the fake's own list, changed in place. */
+export function householdCalls(port: HouseholdPort, members: FakeMember[], pin: { value: string | undefined }) {
+  const model = householdModel(port, members, pin);
+  return { ...memberCalls(model, port, members), ...guardedCalls(model, members, pin) };
 }
