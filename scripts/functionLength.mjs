@@ -24,7 +24,6 @@ const ALLOWED = new Set([
   'main/kiosk/server.ts:createKioskApp',
   'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/dev/fakeHousehold.ts:householdCalls',
-  'renderer/src/screens/Home.tsx:Home',
   'renderer/src/screens/Settings.tsx:Settings',
   'renderer/src/screens/detail/TrackList.tsx:TrackList',
   'renderer/src/screens/household/Chooser.tsx:Chooser',
