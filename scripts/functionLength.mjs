@@ -25,7 +25,6 @@ const ALLOWED = new Set([
   'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/dev/fakeHousehold.ts:householdCalls',
   'renderer/src/screens/Settings.tsx:Settings',
-  'renderer/src/screens/detail/TrackList.tsx:TrackList',
   'renderer/src/screens/household/Chooser.tsx:Chooser',
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'renderer/src/screens/household/PinDialog.tsx:PinDialog',
