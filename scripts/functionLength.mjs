@@ -24,7 +24,6 @@ const ALLOWED = new Set([
   'main/kiosk/server.ts:createKioskApp',
   'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/dev/fakeHousehold.ts:householdCalls',
-  'renderer/src/screens/Settings.tsx:Settings',
   'renderer/src/screens/household/Chooser.tsx:Chooser',
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'renderer/src/screens/household/PinDialog.tsx:PinDialog',
