@@ -26,7 +26,6 @@ const ALLOWED = new Set([
   'renderer/dev/fakeHousehold.ts:householdCalls',
   'renderer/src/screens/household/Chooser.tsx:Chooser',
   'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
-  'renderer/src/screens/household/PinDialog.tsx:PinDialog',
   'sandbox/catalog/routes.ts:mountCatalog',
   'bench/startup.ts:startFigures',
 ]);
