@@ -25,7 +25,6 @@ const ALLOWED = new Set([
   'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/dev/fakeHousehold.ts:householdCalls',
   'renderer/src/screens/household/Chooser.tsx:Chooser',
-  'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
   'sandbox/catalog/routes.ts:mountCatalog',
   'bench/startup.ts:startFigures',
 ]);
