@@ -24,7 +24,6 @@ const ALLOWED = new Set([
   'main/kiosk/server.ts:createKioskApp',
   'renderer/dev/fakeBridge.ts:createFakeBridge',
   'renderer/dev/fakeHousehold.ts:householdCalls',
-  'renderer/src/screens/household/Chooser.tsx:Chooser',
   'sandbox/catalog/routes.ts:mountCatalog',
   'bench/startup.ts:startFigures',
 ]);
