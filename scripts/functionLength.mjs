@@ -19,13 +19,6 @@ const ALLOWED = new Set([
   'main/core/features/rows/rows.ts:createRows',
   'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
   'main/core/features/stationArt/stationArt.ts:createStationArt',
-  'renderer/src/components/Row.tsx:Row',
-  'renderer/src/screens/Home.tsx:Home',
-  'renderer/src/screens/Settings.tsx:Settings',
-  'renderer/src/screens/detail/TrackList.tsx:TrackList',
-  'renderer/src/screens/household/Chooser.tsx:Chooser',
-  'renderer/src/screens/household/MembersSettings.tsx:MembersSettings',
-  'renderer/src/screens/household/PinDialog.tsx:PinDialog',
 ]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 

@@ -1,14 +1,15 @@
-import { FocusContext, getCurrentFocusKey, setFocus, useFocusable, type NextFocusResolver } from '@noriginmedia/norigin-spatial-navigation';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FocusContext, getCurrentFocusKey, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { memo, useCallback, useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowId, TileView, UiError } from '../../../shared/bridge';
 import { errorText } from '../i18n/errorText';
-import { scheduleIdle } from '../input/idle';
-import { listNavigation } from '../input/navigation';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused, type TileShape } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
 import { leftOutId } from './LeftOutNote';
+import { useDrawnTiles } from './useDrawnTiles';
+
+export { FIRST_TILES, TILES_AHEAD } from './useDrawnTiles';
 
 export type RowBody =
   /** `waiting`: not asked for yet (further down than the screen reaches). */
@@ -43,13 +44,6 @@ interface Props {
   explicitLeftOut?: number | undefined;
 }
 
-/** Tiles a row draws at first, and how many it keeps drawn beyond the focused one. */
-export const FIRST_TILES = 12;
-export const TILES_AHEAD = 6;
-
-/** How many tiles a row draws with focus on the tile at `index`. */
-const drawnWithFocusAt = (index: number): number => index + 1 + TILES_AHEAD;
-
 export function tileFocusKey(rowKey: string, tileKey: string): string {
   return `tile:${rowKey}:${tileKey}`;
 }
@@ -73,24 +67,7 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     () => (body.status === 'ready' ? body.tiles.map((tile) => tileFocusKey(rowKey, tile.key)) : []),
     [body, rowKey],
   );
-  // A long row draws its first tiles and a few beyond the focused one, and grows as focus moves along it, in idle
-  // time after the press: a row of a hundred tiles laid out and painted whole made the press that scrolled it into
-  // view slow (bench: remote press → focus painted). It never shrinks, so a tile once drawn stays where it was.
-  const [limit, setLimit] = useState(() => Math.max(FIRST_TILES, restoreKey === undefined ? 0 : drawnWithFocusAt(keys.indexOf(restoreKey))));
-  // What the row holds, read by the press: a press that needs no more tiles schedules no state update (an update to
-  // the same value still starts a render pass, and a held key made one per press).
-  const drawn = useRef(limit);
-  useEffect(() => {
-    drawn.current = limit;
-  }, [limit]);
-  const tileFocused = useCallback(
-    (index: number) => {
-      const wanted = drawnWithFocusAt(index);
-      if (wanted > drawn.current) scheduleIdle(() => setLimit((now) => Math.max(now, wanted)));
-      onTileFocused?.(index);
-    },
-    [onTileFocused],
-  );
+  const { limit, tileFocused, resolver } = useDrawnTiles(keys, restoreKey, onTileFocused);
   const markRow = useCallback(
     (layout: { node: HTMLElement }): void => {
       layout.node.classList.add('has-focus');
@@ -100,27 +77,6 @@ export const Row = memo(function Row({ rowKey, source, title, body, onSelect, on
     },
     [onRowFocused, rowKey],
   );
-  // A press onto a tile not drawn yet: a key held down outran the idle time the row grows in. The row grows now, and
-  // focus goes to that tile as soon as it is drawn, so the press is not lost.
-  const pending = useRef<string | undefined>(undefined);
-  const resolver = useMemo<NextFocusResolver>(() => {
-    const inOrder = listNavigation('horizontal', () => keys);
-    return (direction, focusKey, siblings) => {
-      const next = inOrder(direction, focusKey, siblings);
-      if (next !== null || direction !== 'right') return next;
-      const at = keys.indexOf(focusKey);
-      if (at < 0 || at + 1 >= keys.length) return null;
-      pending.current = keys[at + 1];
-      setLimit((now) => Math.max(now, drawnWithFocusAt(at + 1)));
-      return null;
-    };
-  }, [keys]);
-  useEffect(() => {
-    const target = pending.current;
-    if (target === undefined || keys.indexOf(target) >= limit) return;
-    pending.current = undefined;
-    void setFocus(target);
-  }, [keys, limit]);
   const { ref, focusKey, focused } = useFocusable<object, HTMLElement>({
     focusKey: `row:${rowKey}`,
     saveLastFocusedChild: true,

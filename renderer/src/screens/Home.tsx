@@ -1,5 +1,5 @@
-import { FocusContext, doesFocusableExist, getCurrentFocusKey, setFocus, useFocusable, type NextFocusResolver } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { FocusContext } from '@noriginmedia/norigin-spatial-navigation';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { MemberView, RowId, TileView } from '../../../shared/bridge';
@@ -10,24 +10,17 @@ import { Row, tileFocusKey } from '../components/Row';
 import { CLOCK, dateFormat } from '../i18n/formats';
 import { useNow } from '../components/useNow';
 import { usePlayPause, useTrackActions } from '../components/useTrackActions';
-import { scheduleIdle } from '../input/idle';
-import { focusIsLost, listNavigation } from '../input/navigation';
 import type { RowSlot } from '../store/appStore';
 import { useApp, useNav, useTunewall } from '../store/context';
-import { loadPlannedRows, onScreenIsChild, rowIdsFor } from './home/rowPlan';
+import { onScreenIsChild, rowIdsFor } from './home/rowPlan';
 import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
+import { PROFILE_KEY, SETTINGS_KEY } from './home/homeKeys';
+import { useHomeFocus } from './home/useHomeFocus';
+import { useHomeNavigation } from './home/useHomeNavigation';
+import { useRowLoading } from './home/useRowLoading';
 
-export const SETTINGS_KEY = 'home-settings';
-/** The header's avatar: opens "Who's listening?". */
-export const PROFILE_KEY = 'home-profile';
-const HEADER_KEYS = [PROFILE_KEY, SETTINGS_KEY];
-
-/** The Home row a focus key is in (`tile:<row>:…`, `retry:<row>`, `row:<row>`; a category's row is `<row>:<category>`). */
-function sourceOf(focusKey: string, ids: readonly RowId[]): RowId | undefined {
-  const match = /^(?:tile|retry|row):([^:]+)/.exec(focusKey);
-  return ids.find((id) => id === match?.[1]);
-}
+export { PROFILE_KEY, SETTINGS_KEY };
 
 function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefined; guest: boolean; headerRef: RefObject<HTMLElement | null> }) {
   const { t, i18n } = useTranslation();
@@ -100,80 +93,9 @@ export function Home() {
   const list = useMemo(() => visual.list(ids, rows, texts), [visual, ids, rows, texts]);
   const { openPanel, openPhone, overlays } = useTrackActions(undefined);
 
-  // Up and down go from Settings through the rows in screen order. A row still loading takes focus itself (and hands
-  // it to its first tile when that arrives): passing over it would leave focus below a row that then appears above.
-  const order = useMemo(() => [SETTINGS_KEY, ...list.map((row) => `row:${row.key}`)], [list]);
-  const resolver = useMemo<NextFocusResolver>(() => {
-    const down = listNavigation('vertical', () => order);
-    const across = listNavigation('horizontal', () => HEADER_KEYS);
-    // Left and right between the avatar and Settings; down from either to the first row.
-    return (direction, key, siblings) => {
-      if (!HEADER_KEYS.includes(key)) return down(direction, key, siblings);
-      if (direction === 'left' || direction === 'right') return across(direction, key, siblings);
-      return down(direction, SETTINGS_KEY, siblings);
-    };
-  }, [order]);
-  const { ref, focusKey } = useFocusable({
-    focusKey: 'home',
-    trackChildren: true,
-    nextFocusResolver: resolver,
-    measureChildrenLayout: false,
-  });
-
-  // Rows load as focus comes near them: the first screenful now (and after a territory or account change cleared
-  // them), more as each answers (an empty one is hidden, the next takes its place) and as focus moves down.
-  const planRows = useCallback(() => {
-    const current = getCurrentFocusKey();
-    loadPlannedRows(app, ids, doesFocusableExist(current) ? sourceOf(current, ids) : undefined);
-  }, [app, ids]);
-  useEffect(() => planRows(), [planRows, rows]);
-  // Called by the navigation when focus enters a row: in idle time, never in the press that moved it.
-  const onRowFocused = useCallback(() => scheduleIdle(planRows), [planRows]);
-
-  // The first tile in screen order: rows answer in any order, and focus must not land on a lower row just because it
-  // answered first, so a row above that is still loading keeps the choice open.
-  let firstTile: string | undefined;
-  for (const row of list) {
-    if (row.body.status === 'loading') break;
-    if (row.body.status === 'ready' && row.body.tiles[0] !== undefined) {
-      firstTile = tileFocusKey(row.key, row.body.tiles[0].key);
-      break;
-    }
-  }
-  // Where focus goes when it is nowhere: the first tile, else a retry button, else Settings.
-  const failedRow = list.find((row) => row.body.status === 'error')?.key;
-  const fallback = firstTile ?? (failedRow !== undefined ? `retry:${failedRow}` : SETTINGS_KEY);
-
-  // A row that took focus while loading can arrive as several (one per category) or as none (empty, hidden): focus
-  // goes to the first row now in its place.
-  useEffect(() => {
-    if (!focusIsLost()) return;
-    const waiting = /^row:([^:]+)$/.exec(getCurrentFocusKey())?.[1];
-    const at = ids.findIndex((id) => id === waiting);
-    if (at < 0) return;
-    const next = list.find((row) => ids.indexOf(row.source) >= at);
-    if (next !== undefined) void setFocus(`row:${next.key}`);
-  }, [ids, list]);
-
-  const restored = useRef(false);
-  // Focus waits on Settings because there was no tile yet (first load, rows reloaded for another territory).
-  const parked = useRef(false);
-  useEffect(() => {
-    if (!restored.current && remembered !== undefined) {
-      restored.current = true;
-      void setFocus(remembered);
-      return;
-    }
-    const current = getCurrentFocusKey();
-    // Move from the header to the first tile once it appears, unless the person already went somewhere.
-    if (focusIsLost() || (current === SETTINGS_KEY && firstTile !== undefined && (!restored.current || parked.current))) {
-      if (firstTile !== undefined) restored.current = true;
-      parked.current = fallback === SETTINGS_KEY;
-      void setFocus(fallback);
-    }
-    // Voice guidance does not say a focus that only waits for the first tile ("Settings" before every Home).
-    document.querySelector(`[data-focus-key="${SETTINGS_KEY}"]`)?.toggleAttribute('data-parked', parked.current);
-  }, [remembered, firstTile, fallback]);
+  const { ref, focusKey } = useHomeNavigation(list);
+  const onRowFocused = useRowLoading(app, ids, rows);
+  useHomeFocus(list, ids, remembered);
 
   // A favourite is a track: OK opens its panel; anything else opens its page.
   const open = useCallback(

@@ -1,25 +1,21 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TrackView } from '../../../../shared/bridge';
 import { FocusList } from '../../components/FocusList';
 import { formatDuration } from '../../components/useNow';
-import { beforeNextFrame } from '../../input/navigation';
 import { useFocusableItem } from '../../input/useFocusableItem';
 import { useCatalogText } from '../../i18n/contentLang';
+import { useTrackFocus } from './useTrackFocus';
 
-/** Start fetching the next page this many rows before focus reaches it. */
-const PREFETCH_AHEAD = 30;
 /**
- * Rows drawn on either side of the focused track whatever the list's scroll, and how close focus may come to the last
- * of them before more are drawn, at once. The list scrolls to follow focus in the next frame, and only then do the rows
- * it scrolls into view mount and become focusable; a busy TV takes presses faster than it draws frames, and a press
- * past the rows drawn so far found no next track and was lost.
+ * Rows drawn on either side of the focused track whatever the list's scroll (how close focus may come to the last of
+ * them before more are drawn, at once, is useTrackFocus's FOCUS_MARGIN). The list scrolls to follow focus in the next
+ * frame, and only then do the rows it scrolls into view mount and become focusable; a busy TV takes presses faster
+ * than it draws frames, and a press past the rows drawn so far found no next track and was lost.
  */
 const FOCUS_REACH = 12;
-const FOCUS_MARGIN = 4;
 export const TRACK_ROW_REM = 4.75;
 /**
  * Room above the first track and below the last, inside the list's scroll box: the focused track's ring and the top of
@@ -195,59 +191,7 @@ export const TrackList = memo(function TrackList({ tracks, label, rowHeight, ens
   }, [firstMissing, ensureLoaded]);
 
   const count = tracks.length;
-  // The rows drawn, as of the last commit: the next press can only land on one of them.
-  const drawn = useRef<ReadonlySet<number>>(new Set());
-  useLayoutEffect(() => {
-    drawn.current = new Set(items.map((item) => item.index));
-  }, [items]);
-  // The list's height, as last laid out (the observer below keeps it): read on a press without asking for layout.
-  const listHeight = useRef<number | undefined>(undefined);
-  const reveal = useCallback(
-    (index: number) => {
-      // Centred by hand, from the fixed row height: the virtualizer's scrollToIndex reads the list's scroll height
-      // while rendering and again in an animation frame, a forced layout or two on every press. In the frame that
-      // draws the new focus, where the list's layout is computed anyway (beforeNextFrame).
-      beforeNextFrame('reveal', () => {
-        const list = listRef.current;
-        if (list === null) return;
-        const viewport = listHeight.current ?? list.clientHeight;
-        const max = Math.max(0, count * rowHeight + 2 * pad - viewport);
-        const target = Math.min(max, Math.max(0, pad + index * rowHeight + rowHeight / 2 - viewport / 2));
-        if (Math.abs(list.scrollTop - target) >= 1) list.scrollTop = target;
-      });
-    },
-    [count, rowHeight, pad],
-  );
-  const onTrackFocused = useCallback(
-    (index: number) => {
-      focused.current = index;
-      // Focus is about to run out of drawn rows before the list has scrolled: the rows around it are drawn and made
-      // focusable now, before the next press is handled, rather than in the frame after the scroll.
-      const ahead = Math.min(count - 1, index + FOCUS_MARGIN);
-      const behind = Math.max(0, index - FOCUS_MARGIN);
-      if (!drawn.current.has(ahead) || !drawn.current.has(behind)) flushSync(() => setAnchor(index));
-      reveal(index);
-      ensureLoaded(index);
-      ensureLoaded(Math.min(index + PREFETCH_AHEAD, count - 1));
-    },
-    [reveal, ensureLoaded, count],
-  );
-  // The list got shorter or taller (a notice took a strip of the screen, the screen changed size), or its rows did: the
-  // track focus is on, or comes back to, stays in view. Its own observer: the virtualizer tells of a new size only when
-  // it changes which rows are in view, and a strip that hides the last track in view at the end of a list changes none.
-  useEffect(() => {
-    if (focused.current !== undefined) reveal(focused.current);
-    const list = listRef.current;
-    if (list === null || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      const height = list.clientHeight;
-      if (height === listHeight.current) return;
-      listHeight.current = height;
-      if (focused.current !== undefined) reveal(focused.current);
-    });
-    observer.observe(list);
-    return () => observer.disconnect();
-  }, [reveal]);
+  const onTrackFocused = useTrackFocus({ listRef, focusedRef: focused, items, count, rowHeight, pad, setAnchor, ensureLoaded });
 
   return (
     <div ref={listRef} className={columns === 'all' ? 'track-list' : `track-list ${columns}`} {...catalog} role="listbox" aria-label={label} aria-describedby={describedBy}>

@@ -1,27 +1,21 @@
-import { FocusContext, doesFocusableExist, setFocus, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { GUEST_KEY, MAX_MEMBERS, type HouseholdView, type MemberSummary, type UiError } from '../../../../shared/bridge';
-import { Dialog } from '../../components/Dialog';
 import { FocusButton } from '../../components/FocusButton';
 import { LeaveOnBack, PointerBack } from '../../components/LeaveDialog';
 import { errorText } from '../../i18n/errorText';
-import { intents } from '../../input/intents';
 import { listNavigation } from '../../input/navigation';
 import { useApp, useTunewall } from '../../store/context';
-import { PinDialog } from './PinDialog';
 import { ProfileTile, type ProfileTileProps } from './ProfileTile';
 import { usePinGate } from './usePinGate';
+import { ADD_KEY, CHOOSER_KEY, MANAGE_KEY, ROW_KEY, profileFocusKey } from './chooserKeys';
+import { MemberSignOutDialog } from './MemberSignOutDialog';
+import { useChooserBack, useChooserFocus } from './useChooserFocus';
+import { useChooseProfile } from './useChooseProfile';
 
-export const CHOOSER_KEY = 'chooser';
-const ROW_KEY = 'chooser-profiles';
-const MANAGE_KEY = 'chooser-manage';
-export const ADD_KEY = 'profile-add';
-
-export function profileFocusKey(key: string): string {
-  return `profile:${key}`;
-}
+export { ADD_KEY, CHOOSER_KEY, profileFocusKey };
 
 type Tile = Omit<ProfileTileProps, 'label' | 'onSelect'> & { key: string; member: MemberSummary | undefined };
 
@@ -79,9 +73,9 @@ export function Chooser({ root }: { root: boolean }) {
   const household = useApp((s) => s.state?.household);
   const [signingOut, setSigningOut] = useState(false);
   const [confirm, setConfirm] = useState<MemberSummary | undefined>(undefined);
-  const [pinFor, setPinFor] = useState<string | undefined>(undefined);
   const [error, setError] = useState<UiError | undefined>(undefined);
   const gate = usePinGate();
+  const { choose, pinDialog } = useChooseProfile(setError);
   const report = (result: { ok: true } | { ok: false; error: UiError }): void => setError(result.ok ? undefined : result.error);
 
   const tiles = useMemo(() => (household === undefined ? [] : tilesOf(t, household, signingOut)), [t, household, signingOut]);
@@ -89,45 +83,11 @@ export function Chooser({ root }: { root: boolean }) {
   const screenResolver = useMemo(() => listNavigation('vertical', () => [ROW_KEY, MANAGE_KEY]), []);
   const { ref, focusKey } = useFocusable({ focusKey: CHOOSER_KEY, trackChildren: true, nextFocusResolver: screenResolver });
 
-  // Focus starts on the one chosen last; in and out of sign-out mode, on the first member.
-  const start = household?.lastChosen;
-  useEffect(() => {
-    const first = tileKeys[0];
-    // Back from Add a member: on "Add a member" again.
-    // Only that: the entry also remembers wherever focus first lands as the chooser mounts, which is not a choice.
-    const backFromAdding = !signingOut && nav.getState().stack.at(-1)?.focusKey === ADD_KEY && tileKeys.includes(ADD_KEY);
-    const wanted = backFromAdding ? ADD_KEY : !signingOut && start !== undefined ? profileFocusKey(start) : first;
-    if (wanted === undefined) return undefined;
-    const fallback = first ?? MANAGE_KEY;
-    if (doesFocusableExist(wanted)) {
-      void setFocus(wanted);
-      return undefined;
-    }
-    // Opened over Home, the tiles register a frame after this screen mounts: focus waits for them, not for the first.
-    const frame = requestAnimationFrame(() => void setFocus(doesFocusableExist(wanted) ? wanted : fallback));
-    return () => cancelAnimationFrame(frame);
-    // On arrival and on changing mode only: a member signed out or added keeps focus where the person is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signingOut]);
-
-  // Back leaves sign-out mode first; from the header's avatar it returns where the person was (Home's own Back asks
-  // before leaving the app, as LeaveOnBack does on the chooser at start).
-  useEffect(() => {
-    if (signingOut) return intents.on('back', () => setSigningOut(false));
-    if (!root) return intents.on('back', () => void nav.getState().pop());
-    return undefined;
-  }, [signingOut, root, nav]);
+  useChooserFocus(nav, tileKeys, signingOut, household?.lastChosen);
+  useChooserBack(nav, signingOut, root, setSigningOut);
 
   if (household === undefined) return null;
 
-  const choose = (key: string): void => {
-    void bridge.chooseProfile(key).then((result) => {
-      if (result.ok) return;
-      // Leaving a child's profile: the PIN, then the same choice again with it.
-      if (result.error.messageKey === 'household.pinNeeded') setPinFor(key);
-      else setError(result.error);
-    });
-  };
   const select = (tile: Tile): void => {
     setError(undefined);
     if (tile.key === ADD_KEY) {
@@ -178,34 +138,18 @@ export function Chooser({ root }: { root: boolean }) {
         )}
         {root && !signingOut && <LeaveOnBack />}
         {confirm !== undefined && (
-          <Dialog focusKey="member-sign-out-dialog" title={t('household.signOutConfirm', { name: confirm.name })} initialFocusKey="member-sign-out-cancel" onClose={() => setConfirm(undefined)}>
-            <p className="dialog-text">{t('household.signOutKeeps')}</p>
-            <div className="dialog-actions">
-              <FocusButton focusKey="member-sign-out-cancel" className="btn-primary" onSelect={() => setConfirm(undefined)}>
-                {t('common.cancel')}
-              </FocusButton>
-              <FocusButton
-                focusKey="member-sign-out-confirm"
-                onSelect={() => {
-                  setConfirm(undefined);
-                  if (household.members.length <= 1) setSigningOut(false);
-                  gate.guard((pin) => bridge.signOutMember(confirm.key, pin), report);
-                }}
-              >
-                {t('household.signOut')}
-              </FocusButton>
-            </div>
-          </Dialog>
-        )}
-        {gate.dialog}
-        {pinFor !== undefined && (
-          <PinDialog
-            title={t('household.pinTitle')}
-            onSubmit={(pin) => bridge.chooseProfile(pinFor, pin)}
-            onDone={() => setPinFor(undefined)}
-            onCancel={() => setPinFor(undefined)}
+          <MemberSignOutDialog
+            name={confirm.name}
+            onCancel={() => setConfirm(undefined)}
+            onConfirm={() => {
+              setConfirm(undefined);
+              if (household.members.length <= 1) setSigningOut(false);
+              gate.guard((pin) => bridge.signOutMember(confirm.key, pin), report);
+            }}
           />
         )}
+        {gate.dialog}
+        {pinDialog}
       </main>
     </FocusContext.Provider>
   );

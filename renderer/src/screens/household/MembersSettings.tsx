@@ -1,26 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUEST_KEY, MAX_MEMBERS, type Result, type UiError } from '../../../../shared/bridge';
-import { announce } from '../../a11y/announce';
 import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
 import { useApp, useTunewall } from '../../store/context';
-import { PinDialog } from './PinDialog';
 import { usePinGate } from './usePinGate';
-
-const PIN_KEY = 'settings-pin';
-
-/**
- * What asks for a PIN: a child mark (with the PIN), or setting the PIN (the current one first, then the new one, then
- * the new one again, so a slip of a key never locks a child's profile behind a PIN nobody knows).
- */
-type PinStep =
-  | { kind: 'child'; child: boolean }
-  | { kind: 'current'; wrong?: UiError }
-  | { kind: 'new'; current: string | undefined; mismatch?: boolean }
-  | { kind: 'confirm'; current: string | undefined; first: string };
-
-const PIN_TITLES = { child: 'household.pinTitle', current: 'household.pinCurrent', new: 'household.pinNew', confirm: 'household.pinConfirm' } as const;
+import { PIN_KEY, PinStepDialog, type PinStep } from './PinStepDialog';
 
 /**
  * Settings' part for the household: add a member, and for the one on screen their explicit-tracks setting, the child
@@ -55,34 +40,6 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
     setError(undefined);
     setSaved(false);
     setPinStep(household.pinSet ? { kind: 'current' } : { kind: 'new', current: undefined });
-  };
-  const submitPin = (step: PinStep, pin: string): Promise<Result<void>> => {
-    if (step.kind === 'child') return bridge.setChild(active, step.child, pin);
-    // The current PIN is checked with the new one: asked first, it is kept until the new one is entered twice.
-    if (step.kind === 'current' || step.kind === 'new') return Promise.resolve({ ok: true, value: undefined });
-    if (pin !== step.first) return Promise.resolve({ ok: true, value: undefined });
-    return bridge.setPin(pin, step.current).then((result) => {
-      if (result.ok) {
-        setSaved(true);
-        announce(t('household.pinSet'));
-      }
-      // A wrong current PIN: asked again, saying so.
-      else if (result.error.messageKey === 'household.pinWrong') setPinStep({ kind: 'current', wrong: result.error });
-      else report(result);
-      return result;
-    });
-  };
-  const pinDone = (step: PinStep, pin: string): void => {
-    if (step.kind === 'current') setPinStep({ kind: 'new', current: pin });
-    else if (step.kind === 'new') setPinStep({ kind: 'confirm', current: step.current, first: pin });
-    // The two entries differ: the new PIN is chosen again, saying so.
-    else if (step.kind === 'confirm' && pin !== step.first) setPinStep({ kind: 'new', current: step.current, mismatch: true });
-    else setPinStep(undefined);
-  };
-  const again = (step: PinStep): boolean => (step.kind === 'current' && step.wrong !== undefined) || (step.kind === 'new' && step.mismatch === true);
-  const pinMessage = (step: PinStep): string | undefined => {
-    if (step.kind === 'current' && step.wrong !== undefined) return errorText(t, step.wrong);
-    return step.kind === 'new' && step.mismatch === true ? t('household.pinMismatch') : undefined;
   };
 
   return (
@@ -141,20 +98,7 @@ export function MembersSettings({ onFocused }: { onFocused: (node: HTMLElement) 
       {error !== undefined && <p className="row-error" role="alert">{errorText(t, error)}</p>}
       {gate.dialog}
       {pinStep !== undefined && (
-        <PinDialog
-          key={again(pinStep) ? `${pinStep.kind}-again` : pinStep.kind}
-          title={t(PIN_TITLES[pinStep.kind])}
-          message={pinMessage(pinStep)}
-          onSubmit={(pin) =>
-            submitPin(pinStep, pin).then((result) => {
-              if (result.ok) pinDone(pinStep, pin);
-              return result;
-            })
-          }
-          onDone={() => undefined}
-          onCancel={() => setPinStep(undefined)}
-          opener={pinStep.kind === 'child' ? undefined : PIN_KEY}
-        />
+        <PinStepDialog step={pinStep} active={active} onStep={setPinStep} onSaved={() => setSaved(true)} report={report} />
       )}
     </>
   );
