@@ -9,6 +9,7 @@ import { FocusButton } from './FocusButton';
 import { Tile, revealFocused, type TileShape } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
 import { leftOutId } from './LeftOutNote';
+import './Row.css';
 
 export type RowBody =
   /** `waiting`: not asked for yet (further down than the screen reaches). */

@@ -17,6 +17,7 @@ import { useApp, useNav, useTunewall } from '../store/context';
 import { loadPlannedRows, onScreenIsChild, rowIdsFor } from './home/rowPlan';
 import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
+import './Home.css';
 
 export const SETTINGS_KEY = 'home-settings';
 /** The header's avatar: opens "Who's listening?". */

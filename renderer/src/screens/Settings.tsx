@@ -18,6 +18,7 @@ import { dateFormat } from '../i18n/formats';
 import { columnNavigation } from '../input/columnNavigation';
 import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
+import './Settings.css';
 
 // Listed here rather than imported: shared/territory's runtime value brings the schema library into the bundle.
 const TERRITORIES = ['TW', 'HK', 'SG', 'MY', 'JP'] as const satisfies readonly Territory[];

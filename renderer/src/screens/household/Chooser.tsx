@@ -13,6 +13,7 @@ import { useApp, useTunewall } from '../../store/context';
 import { PinDialog } from './PinDialog';
 import { ProfileTile, type ProfileTileProps } from './ProfileTile';
 import { usePinGate } from './usePinGate';
+import './Chooser.css';
 
 export const CHOOSER_KEY = 'chooser';
 const ROW_KEY = 'chooser-profiles';

@@ -8,6 +8,7 @@ import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
 import { digitForKey } from '../../input/keymap';
 import { listNavigation } from '../../input/navigation';
+import './PinDialog.css';
 
 const LENGTH = 4;
 const cellKey = (index: number): string => `pin-digit:${index}`;
