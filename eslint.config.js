@@ -59,6 +59,11 @@ export default tseslint.config(
     },
   },
   {
+    // The renderer's dev tools that drive a browser and read the pictures it took run in Node, not in the renderer.
+    files: ['renderer/dev/screenshots.ts', 'renderer/dev/compareShots.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronImport] }] },
+  },
+  {
     // The bench's floor and peer pages run in the browser, beside Tunewall, and share nothing with it.
     files: ['bench/baseline/**/*.{js,ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -27,6 +27,16 @@ export default defineConfig(({ mode }) => {
       outDir: fake ? `${OUT}/renderer-fake` : `${OUT}/renderer`,
       emptyOutDir: true,
       target: 'chrome110',
+      /*
+       * One stylesheet, linked from the page's head, as when every rule lived in one file. Each component's CSS sits
+       * beside it; split per chunk, Settings' and the detail screens' rules (lazy chunks, lazyScreens.ts) would arrive
+       * only when such a screen opens, after the first screen's: the screen flashes unstyled, and which of two equal
+       * rules wins would depend on what was opened first. Joined, the order is fixed at build time: the CSS of the
+       * chunks the page imports (components shared with the lazy screens), then the page's own (the theme and App.css
+       * first, then each component after what it imports), then the lazy screens'. Rules that tie for one element sit in
+       * one file, so none depends on where a file lands.
+       */
+      cssCodeSplit: false,
       rollupOptions: {
         input,
         // early-keys.js under a name the shell knows (shared/firstPaint.ts); everything else hashed as usual.

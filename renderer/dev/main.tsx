@@ -4,7 +4,6 @@ import type { DetailKind, LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
 import { App } from '../src/App';
 import type { Screen } from '../src/store/navStore';
-import '../src/styles/app.css';
 import { shellConnection } from '../src/transport/connection';
 import { FAKE_SCENARIOS, createFakeBridge, type FakeScenario } from './fakeBridge';
 import { rowTiles } from './fakeData';

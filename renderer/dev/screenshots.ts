@@ -1,8 +1,10 @@
 /**
- * Screenshots of every screen on the fake bridge, for looking at from the sofa's point of view.
- * Run: npx tsx renderer/dev/screenshots.ts [name-prefix…]   (writes $TUNEWALL_SHOTS_DIR or /tmp/shots/*.png)
+ * Screenshots of every screen on the fake bridge, for looking at from the sofa's point of view, and (the `look-` shots)
+ * every screen in every language, text size and contrast, for comparing two runs pixel by pixel (compareShots.ts).
+ * Run: npx tsx renderer/dev/screenshots.ts [name-prefix…]   (writes $TUNEWALL_SHOTS_DIR or /tmp/shots/*.png;
+ * TUNEWALL_SHOTS_PARALLEL pages at once, 3 unless set)
  */
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
 const OUT = process.env['TUNEWALL_SHOTS_DIR'] ?? '/tmp/shots';
@@ -186,6 +188,54 @@ const ALL: Shot[] = [
   { name: 'settings-voice-ja', query: 'fake=home&screen=settings&lang=ja&voice&no-voice', keys: Array<string>(8).fill('ArrowDown') },
 ];
 
+/**
+ * Every screen in every look, for comparing a change to the styles pixel by pixel (compareShots.ts): each language
+ * with a catalog in its own territory, text at 100 % and 150 %, standard and high contrast, at both sizes. Only keys
+ * whose path does not depend on the layout, since larger text moves what Right and Down reach.
+ */
+const SCREENS: { name: string; query: string; keys?: string[] }[] = [
+  { name: 'pairing', query: 'fake=pairing' },
+  { name: 'home', query: 'fake=home' },
+  { name: 'home-charts', query: 'fake=home', keys: ['ArrowDown'] },
+  { name: 'home-offline', query: 'fake=offline' },
+  { name: 'home-config', query: 'fake=config' },
+  { name: 'leave', query: 'fake=home', keys: ['Escape'] },
+  { name: 'chart', query: 'fake=home&screen=detail' },
+  { name: 'panel', query: 'fake=home&screen=detail', keys: ['Enter'] },
+  { name: 'recommended', query: 'fake=home&screen=detail', keys: ['Enter', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter'] },
+  { name: 'genre', query: 'fake=home&screen=genre' },
+  { name: 'album', query: 'fake=home&screen=album&id=album-1' },
+  { name: 'artist', query: 'fake=home&screen=artist&id=artist-1' },
+  { name: 'new-releases', query: 'fake=home&screen=new-release-category&id=nr-1' },
+  { name: 'kids', query: 'fake=home&screen=kids-category&id=kids-1' },
+  { name: 'settings', query: 'fake=home&screen=settings' },
+  { name: 'chooser', query: 'fake=chooser' },
+  { name: 'pin', query: 'fake=child&screen=chooser', keys: ['ArrowLeft', 'Enter', '1', '2'] },
+  { name: 'add-member', query: 'fake=add-member' },
+];
+const LANGUAGES = [
+  { lang: 'en', territory: 'SG' },
+  { lang: 'zh-Hant', territory: 'TW' },
+  { lang: 'ja', territory: 'JP' },
+] as const;
+const LOOKS: Shot[] = SCREENS.flatMap((screen) =>
+  LANGUAGES.flatMap(({ lang, territory }) =>
+    (['100', '150'] as const).flatMap((text) =>
+      (['standard', 'high'] as const).map((contrast) => ({
+        name: `look-${screen.name}-${lang}-text${text}-${contrast}`,
+        query: `${screen.query}&lang=${lang}&territory=${territory}&text=${text}&contrast=${contrast}`,
+        keys: screen.keys,
+      })),
+    ),
+  ),
+);
+ALL.push(...LOOKS);
+
+/** A fixed clock, so the same shot draws the same time (Home's clock, the code's time left, the offline retry). */
+const FIXED_TIME = new Date('2026-11-20T10:30:00Z');
+/** What shows the time where the clock must run (kiosk idle counts the seconds since the last press): masked. */
+const TIME_SHOWN = ['.clock', '.expiry'];
+
 // `npx tsx renderer/dev/screenshots.ts album artist` takes only the shots whose names start with one of those words.
 const only = process.argv.slice(2);
 const SHOTS = only.length === 0 ? ALL : ALL.filter((shot) => only.some((word) => shot.name.startsWith(word)));
@@ -193,6 +243,42 @@ const SHOTS = only.length === 0 ? ALL : ALL.filter((shot) => only.some((word) =>
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(900);
+}
+
+/** Pages open at once: most of a shot is waiting for its screen to settle, which several pages can do side by side. */
+const PARALLEL = Math.max(1, Number(process.env['TUNEWALL_SHOTS_PARALLEL'] ?? 3));
+
+async function take(browser: Browser, base: string, shot: Shot, [width, height]: [number, number]): Promise<void> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const clockRuns = shot.query.includes('idle=');
+  if (!clockRuns) await page.clock.setFixedTime(FIXED_TIME);
+  await page.goto(`${base}dev/index.html?${shot.query}`);
+  await settle(page);
+  for (const key of shot.keys ?? []) {
+    if (key === 'Wait') {
+      await page.waitForTimeout(3000);
+      continue;
+    }
+    await page.keyboard.press(key);
+    // A new screen needs its data before the next key means anything.
+    await page.waitForTimeout(key === 'Enter' ? 700 : 150);
+  }
+  if ((shot.keys ?? []).length > 0) await settle(page);
+  const file = `${OUT}/${shot.name}-${width}x${height}.png`;
+  await page.screenshot({
+    path: file,
+    // Infinite animations (the skeletons' shimmer, the waiting dot) at their start, the caret hidden.
+    animations: 'disabled',
+    caret: 'hide',
+    mask: clockRuns ? TIME_SHOWN.map((selector) => page.locator(selector)) : [],
+  });
+  console.log(file, errors.length > 0 ? `ERRORS: ${errors.join(' | ')}` : '');
+  await page.close();
 }
 
 async function main(): Promise<void> {
@@ -204,33 +290,22 @@ async function main(): Promise<void> {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
-  try {
-    for (const shot of SHOTS.filter((s) => ONLY.length === 0 || ONLY.some((prefix) => s.name.startsWith(prefix)))) {
-      for (const [width, height] of shot.sizes ?? BOTH) {
-        const page = await browser.newPage({ viewport: { width, height } });
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        await page.goto(`${base}dev/index.html?${shot.query}`);
-        await settle(page);
-        for (const key of shot.keys ?? []) {
-          if (key === 'Wait') {
-            await page.waitForTimeout(3000);
-            continue;
-          }
-          await page.keyboard.press(key);
-          // A new screen needs its data before the next key means anything.
-          await page.waitForTimeout(key === 'Enter' ? 700 : 150);
-        }
-        await settle(page);
-        const file = `${OUT}/${shot.name}-${width}x${height}.png`;
-        await page.screenshot({ path: file });
-        console.log(file, errors.length > 0 ? `ERRORS: ${errors.join(' | ')}` : '');
-        await page.close();
-      }
+  const queue = SHOTS.filter((s) => ONLY.length === 0 || ONLY.some((prefix) => s.name.startsWith(prefix))).flatMap((shot) =>
+    (shot.sizes ?? BOTH).map((size) => ({ shot, size })),
+  );
+  const failed: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      // One shot that times out on a busy machine is reported and the rest still taken; run it again by its name.
+      await take(browser, base, next.shot, next.size).catch((error: unknown) => {
+        failed.push(`${next?.shot.name ?? ''}: ${String(error).split('\n')[0] ?? ''}`);
+      });
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    for (const failure of failed) console.error(`FAILED ${failure}`);
+    if (failed.length > 0) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.close();

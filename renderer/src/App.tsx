@@ -1,3 +1,6 @@
+// The theme's custom properties and the page's own rules come first: every component's styles follow, and win ties.
+import './styles/theme.css';
+import './App.css';
 import { getCurrentFocusKey, setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -216,7 +219,7 @@ function LanguageSync() {
   return null;
 }
 
-/** Text size and contrast, as custom properties of the root element (app.css), from the main side's setting. */
+/** Text size and contrast, as custom properties of the root element (styles/theme.css), from the main side's setting. */
 function DisplaySync() {
   const textSize = useApp((s) => s.state?.display.textSize ?? 100);
   const highContrast = useApp((s) => s.state?.display.highContrast ?? false);

@@ -3,7 +3,7 @@ import { App } from './App';
 import { pickBridge } from './bridge';
 import { takeBootView } from './transport/boot';
 import { startHeartbeat } from './transport/heartbeat';
-import './styles/app.css';
+import './main.css';
 
 const root = document.getElementById('root');
 const bridge = pickBridge();

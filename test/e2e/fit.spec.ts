@@ -287,7 +287,7 @@ test('a press along a row recolours the two tiles and moves nothing: same boxes,
   page,
   launchShell,
 }) => {
-  // Remote presses stay cheap because focus changes only colours (styles/app.css, ".tile .art"): the two tiles paint the
+  // Remote presses stay cheap because focus changes only colours (components/Tile.css, ".tile .art"): the two tiles paint the
   // same area before and after, and nothing is laid out or layered again. A transform, or a ring or shadow drawn on the
   // focused tile alone, would still look right, and only the bench's press figures would show it.
   const shell = await launchShell();

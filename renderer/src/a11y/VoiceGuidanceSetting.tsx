@@ -6,6 +6,7 @@ import { FocusButton } from '../components/FocusButton';
 import { useApp, useTunewall } from '../store/context';
 import { noVoiceText } from './voiceText';
 import { voiceStore, type VoiceLine } from './voiceStore';
+import './VoiceGuidanceSetting.css';
 
 /** "Japanese: espeak-ng (ja), readings by kuromoji": which voice reads a language here, and what helps it read. */
 export function voiceLineText(t: TFunction, line: VoiceLine): string {

@@ -2,8 +2,9 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { ImageView } from '../../../shared/bridge';
 import { pickImage } from '../../../shared/images';
 import { useOnReconnect } from '../store/reconnects';
+import './Artwork.css';
 
-/** Steps of the placeholder's hue: one class each in app.css (`art-hue-0` … `art-hue-23`). */
+/** Steps of the placeholder's hue: one class each in Artwork.css (`art-hue-0` … `art-hue-23`). */
 export const HUE_STEPS = 24;
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { intents } from '../input/intents';
 import type { Territory } from '../../../shared/territory';
 import { Phrased } from './Phrased';
+import './Dialog.css';
 
 interface Props {
   focusKey: string;

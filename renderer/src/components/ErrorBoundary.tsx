@@ -1,6 +1,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intents } from '../input/intents';
+import './ErrorBoundary.css';
 
 interface State {
   error: Error | undefined;

@@ -1,5 +1,6 @@
 import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import type { ReactNode } from 'react';
+import './FocusButton.css';
 
 interface Props {
   focusKey: string;

@@ -6,6 +6,7 @@ import { useFocusableItem } from '../input/useFocusableItem';
 import { shellConnection } from '../transport/connection';
 import { useApp, useNav } from '../store/context';
 import { secondsUntil, useNow } from './useNow';
+import './GlobalBanners.css';
 
 /**
  * Where the offline notice goes: once signed in, one look on every screen (Home, a detail, Settings), a strip of its own

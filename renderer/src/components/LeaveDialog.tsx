@@ -4,6 +4,7 @@ import { intents } from '../input/intents';
 import { useApp, useTunewall } from '../store/context';
 import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
+import './LeaveDialog.css';
 
 /**
  * Back on the bottom screen (Home, or pairing before sign-in) asks before leaving;

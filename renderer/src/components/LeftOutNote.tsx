@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import './LeftOutNote.css';
 
 /**
  * "3 explicit tracks left out" under a list the one on screen sees without them. Not focusable: the list names it as

@@ -8,6 +8,7 @@ import { FocusButton } from './FocusButton';
 import { QrCode } from './QrCode';
 import { useCatalogText } from '../i18n/contentLang';
 import { Phrased } from './Phrased';
+import './PhoneOverlay.css';
 
 export interface PhoneTarget {
   title: string;

@@ -8,6 +8,7 @@ import { Tile, revealFocused, type TileShape } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
 import { leftOutId } from './LeftOutNote';
 import { useDrawnTiles } from './useDrawnTiles';
+import './Row.css';
 
 export { FIRST_TILES, TILES_AHEAD } from './useDrawnTiles';
 

@@ -4,6 +4,7 @@ import { pickImage } from '../../../shared/images';
 import { useApp, useTunewall } from '../store/context';
 import { useOnReconnect } from '../store/reconnects';
 import { Artwork, observeWidth } from './Artwork';
+import './StationMosaic.css';
 
 const nearListeners = new Map<Element, () => void>();
 let nearObserver: IntersectionObserver | undefined;

@@ -6,6 +6,7 @@ import { Artwork } from './Artwork';
 import { surelyFits } from './captionFit';
 import { StationMosaic } from './StationMosaic';
 import { Phrased } from './Phrased';
+import './Tile.css';
 
 /** `square`: a picture with its name under it; `track`: a card with a small picture and the name beside it. */
 export type TileShape = 'square' | 'track';

@@ -6,6 +6,7 @@ import { scheduleIdle } from '../input/idle';
 import { tileFocusKey } from './Row';
 import { Tile } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
+import './TileGrid.css';
 
 /** Columns assumed until the grid has been laid out (and where nothing is laid out: test DOMs). */
 export const FALLBACK_COLUMNS = 6;

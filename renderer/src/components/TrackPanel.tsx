@@ -9,6 +9,7 @@ import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { FocusList } from './FocusList';
 import { useCatalogText } from '../i18n/contentLang';
+import './TrackPanel.css';
 
 type Favorite =
   | { status: 'unknown' }

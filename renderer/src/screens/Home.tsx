@@ -19,6 +19,7 @@ import { PROFILE_KEY, SETTINGS_KEY } from './home/homeKeys';
 import { useHomeFocus } from './home/useHomeFocus';
 import { useHomeNavigation } from './home/useHomeNavigation';
 import { useRowLoading } from './home/useRowLoading';
+import './Home.css';
 
 export { PROFILE_KEY, SETTINGS_KEY };
 

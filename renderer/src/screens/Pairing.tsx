@@ -12,6 +12,7 @@ import { intents } from '../input/intents';
 import { focusIsLost } from '../input/navigation';
 import { useFocusableItem } from '../input/useFocusableItem';
 import { useApp, useTunewall } from '../store/context';
+import './Pairing.css';
 
 /** "ABCDEFGH" reads as "ABCD-EFGH" from across the room; codes that already carry a separator stay as they are. */
 export function formatUserCode(code: string): string {

@@ -15,6 +15,7 @@ import { LocaleChoices, territoryFocusKey } from './settings/LocaleChoices';
 import { SignOutDialog } from './settings/SignOutDialog';
 import { useDiagnostics } from './settings/useDiagnostics';
 import { useSignOut } from './settings/useSignOut';
+import './Settings.css';
 
 export { territoryFocusKey };
 

@@ -7,6 +7,7 @@ import { useTunewall } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero } from '../detail/DetailHero';
 import { TracksLayout } from '../detail/TracksLayout';
+import './AlbumScreen.css';
 
 export const ALBUM_ARTIST_KEY = 'album-artist';
 

@@ -16,6 +16,7 @@ import { useOpenTile, usePageAhead } from '../detail/tileActions';
 import { prefixOf } from '../detail/pagedList';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight } from '../detail/TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
+import './ArtistScreen.css';
 
 export const ARTIST_ALBUMS_ROW = 'artist-albums';
 /** Ask for the next page of albums when focus is this many tiles from the end of what is loaded. */

@@ -10,6 +10,7 @@ import { PlaylistScreen } from '../playlist/PlaylistScreen';
 import { RecommendedScreen } from '../recommended/RecommendedScreen';
 import { DetailStatus } from './DetailStatus';
 import { useDetailModel } from './useDetailModel';
+import './Detail.css';
 
 interface Props {
   /** The screen's place in the navigation stack: its data is kept there while it is covered. */

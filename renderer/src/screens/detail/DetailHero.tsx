@@ -5,6 +5,7 @@ import { FocusList } from '../../components/FocusList';
 import { StationMosaic } from '../../components/StationMosaic';
 import { useCatalogText } from '../../i18n/contentLang';
 import { Phrased } from '../../components/Phrased';
+import './DetailHero.css';
 
 /** The focus key of the hero's buttons, as one focusable: a screen's navigation goes to it as a whole. */
 export const HERO_ACTIONS_KEY = 'detail-actions';

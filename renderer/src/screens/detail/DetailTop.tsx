@@ -4,6 +4,7 @@ import { FocusButton } from '../../components/FocusButton';
 import type { PhoneTarget } from '../../components/PhoneOverlay';
 import { useCatalogText } from '../../i18n/contentLang';
 import { Phrased } from '../../components/Phrased';
+import './DetailTop.css';
 
 interface Props {
   /** A picture before the words, if the page has one. */

@@ -8,6 +8,7 @@ import { formatDuration } from '../../components/useNow';
 import { useFocusableItem } from '../../input/useFocusableItem';
 import { useCatalogText } from '../../i18n/contentLang';
 import { useTrackFocus } from './useTrackFocus';
+import './TrackList.css';
 
 /**
  * Rows drawn on either side of the focused track whatever the list's scroll (how close focus may come to the last of
@@ -43,7 +44,7 @@ export function remPx(): number {
 }
 
 /**
- * A track row's height in pixels. The root size follows the screen (app.css), so it is read again when the screen
+ * A track row's height in pixels. The root size follows the screen (App.css), so it is read again when the screen
  * changes size (a TV switching resolution, a window resized), never on a press.
  */
 export function useTrackRowHeight(): number {
@@ -86,7 +87,7 @@ export function trackName(t: TFunction, track: TrackView | undefined, columns: T
 
 /**
  * One option of the track list (a listbox, WAI-ARIA APG). The number and the explicit mark are drawn from attributes
- * (app.css), not written as text: the visible words are then the name's first words, in the same order. Memoised: the
+ * (TrackList.css), not written as text: the visible words are then the name's first words, in the same order. Memoised: the
  * list renders again on every scroll, and only the rows whose track changed need to; focus is a class
  * (useFocusableItem), so a press renders no row.
  */

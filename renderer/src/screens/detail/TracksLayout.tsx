@@ -12,6 +12,7 @@ import { EMPTY_BACK_KEY, EmptyDetail } from './EmptyDetail';
 import { LeftOutNote, leftOutId } from '../../components/LeftOutNote';
 import { TrackHead, TrackList, TRACKS_FOCUS_KEY, trackFocusKey, trackIndexOf, useTrackRowHeight, type TrackColumns } from './TrackList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from './useDetailModel';
+import './TracksLayout.css';
 
 const SCREEN_ORDER = [HERO_ACTIONS_KEY, TRACKS_FOCUS_KEY];
 const screenResolver = listNavigation('horizontal', () => SCREEN_ORDER);

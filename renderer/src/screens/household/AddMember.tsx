@@ -9,6 +9,7 @@ import { intents } from '../../input/intents';
 import { focusIsLost } from '../../input/navigation';
 import { useApp, useTunewall } from '../../store/context';
 import { CODE_KEY, PairingCode, PairingSteps, displayUrlOf, needsKeyPress, pairingStatus } from '../Pairing';
+import './AddMember.css';
 
 export const ADD_MEMBER_KEY = 'add-member';
 const CANCEL_KEY = 'add-member-cancel';

@@ -14,6 +14,7 @@ import { ADD_KEY, CHOOSER_KEY, MANAGE_KEY, ROW_KEY, profileFocusKey } from './ch
 import { MemberSignOutDialog } from './MemberSignOutDialog';
 import { useChooserBack, useChooserFocus } from './useChooserFocus';
 import { useChooseProfile } from './useChooseProfile';
+import './Chooser.css';
 
 export { ADD_KEY, CHOOSER_KEY, profileFocusKey };
 

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { FocusButton } from '../../components/FocusButton';
 import { listNavigation } from '../../input/navigation';
 import { CELL_KEYS, LENGTH, cellKey, usePinEntry } from './usePinEntry';
+import './PinDialog.css';
 
 interface CellProps {
   index: number;

@@ -2,6 +2,7 @@ import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { Fragment } from 'react';
 import type { ImageView } from '../../../../shared/bridge';
 import { Artwork } from '../../components/Artwork';
+import './ProfileTile.css';
 
 export interface ProfileTileProps {
   focusKey: string;

@@ -13,6 +13,7 @@ import { EMPTY_BACK_KEY, EmptyDetail } from '../detail/EmptyDetail';
 import { useOpenTile, usePageAhead } from '../detail/tileActions';
 import { prefixOf, type PagedList } from '../detail/pagedList';
 import { usePagedItems, useRememberedFocus, useScreenFocus } from '../detail/useDetailModel';
+import './KidsScreen.css';
 
 /** Ask for the next page of playlists when focus is this many tiles from the end of what is loaded. */
 const PAGE_AHEAD = 6;

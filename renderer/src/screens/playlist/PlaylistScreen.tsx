@@ -8,6 +8,7 @@ import { useApp } from '../../store/context';
 import type { DetailModel } from '../detail/detailModel';
 import { DetailHero } from '../detail/DetailHero';
 import { TracksLayout } from '../detail/TracksLayout';
+import './PlaylistScreen.css';
 
 /** Charts, new-hits playlists, shared and collected playlists, mood and genre stations: a list of tracks. */
 export function PlaylistScreen({ model, detail }: { model: DetailModel; detail: TracksDetailView }) {
