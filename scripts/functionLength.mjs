@@ -13,7 +13,6 @@ const SKIP = new Set(['node_modules', 'out', 'dist', 'test-results']);
 const ALLOWED = new Set([
   'main/core/app.ts:createAppCore',
   'main/core/features/household/household.ts:createHousehold',
-  'main/core/features/network/networkStatus.ts:createNetworkStatus',
   'main/core/features/rows/rows.ts:createRows',
   'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
   'main/core/features/stationArt/stationArt.ts:createStationArt',
