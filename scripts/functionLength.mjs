@@ -15,7 +15,6 @@ const ALLOWED = new Set([
   'main/core/features/household/household.ts:createHousehold',
   'main/core/features/rows/rows.ts:createRows',
   'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
-  'main/core/features/stationArt/stationArt.ts:createStationArt',
   'main/kiosk/fileStore.ts:createFileStore',
   'main/kiosk/index.ts:main',
   'main/kiosk/server.ts:createKioskApp',
