@@ -3,24 +3,24 @@
  * Configuration → service (or the embedded sandbox) → vault → sign-in session → catalog → the features, whose bridge
  * handlers answer the renderer. Each feature lives in features/<name>/ with its own state and tests.
  */
-import { join } from 'node:path';
-import type { AppState, BridgeEvent, BridgeHandlers } from '../../shared/bridge';
+import type { BridgeHandlers } from '../../shared/bridge';
 import type { AppCoreDeps, RunningAppCore } from './appCore';
+import { createAppState } from './appState';
 import { AuthSession } from './auth/session';
 import { createRowCache } from './cache';
 import { createCatalogClient } from './catalog';
 import { serviceEndpoints } from './config/service';
 import { loadConfiguration } from './config/startup';
-import { createArtwork } from './features/artwork/artwork';
-import { createArtworkCache } from './features/artwork/artworkCache';
-import { folderArtworkFiles } from './features/artwork/artworkFiles';
+import { createCoreEvents } from './coreEvents';
+import { createKeptArtwork } from './features/artwork/keptArtwork';
 import { createDetails } from './features/details/details';
+import { createExplicitHiding } from './features/explicit/explicitHiding';
 import { createHousehold } from './features/household/household';
 import { createHouseholdStore } from './features/household/householdStore';
-import { followOnScreen } from './features/household/switching';
+import { signInHandlers } from './features/household/signInHandlers';
+import { followTheScreen } from './features/household/switching';
 import { createNetworkStatus } from './features/network/networkStatus';
 import { createQrCodes } from './features/pairing/qrCodes';
-import { featureErrors } from './features/errors';
 import { createRows } from './features/rows/rows';
 import { createMemberProfile } from './features/settings/memberProfile';
 import { createSettings } from './features/settings/settings';
@@ -37,11 +37,11 @@ export type { EmbeddedSandbox } from './config/startup';
 export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> {
   const clock = deps.clock ?? systemClock;
   const { logger, store, fetch } = deps;
-  const { config, problems, sandbox } = await loadConfiguration(deps);
+  const configuration = await loadConfiguration(deps);
+  const { config, sandbox } = configuration;
   const endpoints = serviceEndpoints(config, sandbox);
-  const listeners = new Set<(event: BridgeEvent) => void>();
-  const emit = (event: BridgeEvent): void => listeners.forEach((listener) => listener(event));
-  const pushState = (): void => emit({ type: 'state', state: state() });
+  const events = createCoreEvents();
+  const pushState = (): void => events.emit({ type: 'state', state: state() });
 
   const { cipher, reason } = deps.resolveCipher?.(config) ?? { cipher: deps.cipher, reason: deps.noCipherReason };
   const vault = new MemberVault({ store, cipher, policy: config.storagePolicy, logger, noCipherReason: reason });
@@ -52,23 +52,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     : undefined;
   const cache = createRowCache({ store, clock, logger });
   const household = createHousehold({ store: createHouseholdStore(store, logger), session, cache, config, logger, changed: pushState });
-  const settings = createSettings({
-    store,
-    logger,
-    defaults: config,
-    screenReader: deps.screenReader,
-    changed: pushState,
-    member: household.memberSlot,
-  });
+  const settings = createSettings({ store, logger, defaults: config, screenReader: deps.screenReader, changed: pushState, member: household.memberSlot });
   const speech = createSpeech({ settings, speaker: deps.speaker ?? createShellSpeaker({ logger, path: deps.env['PATH'], changed: pushState }) });
   const catalog =
     session && endpoints
-      ? createCatalogClient({
-          fetch: (url, init) => session.authorizedFetch(url, init),
-          apiBase: endpoints.apiUrl,
-          territory: settings.territory,
-          logger,
-        })
+      ? createCatalogClient({ fetch: (url, init) => session.authorizedFetch(url, init), apiBase: endpoints.apiUrl, territory: settings.territory, logger })
       : undefined;
   const network = createNetworkStatus({
     fetch,
@@ -82,22 +70,13 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     signInRenews: () => session?.renewsItself,
     sandbox: sandbox !== undefined,
   });
+  const state = createAppState({ deps, configuration, session, qr, vault, household, network, settings, speech });
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });
-  // The household decides: a child, or a member who set "hide".
-  const hideExplicit = (): boolean => household.hideExplicit();
-  const rows = createRows({ catalog, cache, clock, profile, network, emit, hideExplicit });
-  const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle, hideExplicit });
+  const explicit = createExplicitHiding(household);
+  const rows = createRows({ catalog, cache, clock, profile, network, emit: events.emit, hideExplicit: explicit.hidden });
+  const details = createDetails({ catalog, network, territory: settings.territory, knownTitle: rows.knownTitle, hideExplicit: explicit.hidden });
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
-  const artwork = createArtwork({
-    // A picture is fetched as it is, without the member's token: the contract's Image is a plain URL.
-    fetch,
-    cache: createArtworkCache({
-      files: deps.artworkFiles ?? folderArtworkFiles(join(deps.userDataDir, 'artwork')),
-      logger,
-      maxBytes: deps.artworkMaxBytes,
-    }),
-    logger,
-  });
+  const artwork = createKeptArtwork({ fetch, logger, userDataDir: deps.userDataDir, files: deps.artworkFiles, maxBytes: deps.artworkMaxBytes });
   const stationArt = createStationArt({ catalog, store, clock, logger, territory: settings.territory, network });
   const forgetScoped = (): void => {
     rows.reset();
@@ -105,52 +84,11 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   };
   settings.onTerritoryChange(forgetScoped);
   profile.onForget(forgetScoped);
-  // Rows and details kept for the one on screen were made with explicit tracks shown or hidden as they were.
-  household.onExplicitChange(forgetScoped);
-
-  function state(): AppState {
-    return {
-      auth: session ? qr.withImage(session.state) : { status: 'error', error: featureErrors.noService() },
-      configProblems: [...problems, ...household.problems()],
-      network: network.view(),
-      storage: vault.status,
-      territory: settings.territory(),
-      language: settings.language(),
-      display: settings.display(),
-      systemLocale: deps.systemLocale,
-      guestModeAvailable: config.guestMode,
-      sandbox: sandbox ? { approveUrl: `${sandbox.urls.auth}/d` } : undefined,
-      kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds, home: household.kioskHome() },
-      household: householdView(),
-      voiceGuidance: speech.view(),
-      version: deps.version,
-    };
-  }
-
-  function householdView(): AppState['household'] {
-    const view = household.view();
-    return view.adding === undefined ? view : { ...view, adding: { ...view.adding, pairing: qr.withImage(view.adding.pairing) } };
-  }
-
-  const onScreen = followOnScreen({ household, profile, rows, forgetScoped });
-  session?.subscribe((auth) => {
-    onScreen(auth);
-    network.followPairing(auth);
-    pushState();
-  });
-  session?.onHouseholdChange(pushState);
+  explicit.forgetWhenChanged(forgetScoped);
 
   const handlers: BridgeHandlers = {
     getState: async () => state(),
-    startPairing: async () => session?.startPairing(),
-    browseAsGuest: async () => (session ? session.browseAsGuest() : { ok: false, error: featureErrors.noService() }),
-    signOut: async (pin) => {
-      const refused = household.childRefuses(pin);
-      if (refused !== undefined) return { ok: false, error: refused };
-      profile.forget();
-      await session?.signOut();
-      return { ok: true, value: undefined };
-    },
+    ...signInHandlers({ session, household, profile }),
     ...household.handlers,
     ...rows.handlers,
     ...details.handlers,
@@ -162,21 +100,15 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     ...speech.handlers,
   };
 
-  session?.start(
-    (keys) => household.startChoice(keys),
-    (keys) => household.leftChoice(keys),
-  );
+  followTheScreen({ session, household, profile, rows, forgetScoped, alsoFollows: (auth) => network.followPairing(auth), changed: pushState });
 
   return {
     config,
     endpoints,
     handlers,
     bootView: () => ({ state: state(), rows: rows.cachedRows() }),
-    hideExplicit: () => household.hideExplicit(),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    hideExplicit: explicit.hidden,
+    subscribe: events.subscribe,
     resume: () => {
       session?.resume();
       network.resume();
@@ -186,14 +118,14 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       network.recheck();
     },
     artwork: (request) => artwork.serve(request),
-    intent: (intent) => emit({ type: 'intent', intent }),
+    intent: (intent) => events.emit({ type: 'intent', intent }),
     platformChanged: pushState,
     dispose: async () => {
       network.dispose();
       speech.dispose();
       stationArt.flush();
       session?.dispose();
-      listeners.clear();
+      events.clear();
       await sandbox?.close();
     },
   };

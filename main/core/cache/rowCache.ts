@@ -6,8 +6,8 @@
 import type { RowId, RowView } from '../../../shared/bridge';
 import type { Territory } from '../../../shared/territory';
 import type { Clock, KeyValueStore, Logger } from '../ports';
-import { CACHE_VERSION, CacheEntrySchema, CacheFileSchema, entryToRow } from './schema';
-import type { CacheEntry } from './schema';
+import { createRowEntries, entryKey } from './rowEntries';
+import { entryToRow } from './schema';
 
 export type CacheAccount = { kind: 'guest' } | { kind: 'member'; id: string };
 
@@ -68,67 +68,22 @@ export function accountKey(account: CacheAccount): string {
   return account.kind === 'guest' ? 'guest' : `member:${account.id}`;
 }
 
-function entryKey(account: string, territory: Territory, rowId: RowId): string {
-  return JSON.stringify([account, territory, rowId]);
-}
-
 export function createRowCache(options: RowCacheOptions): RowCache {
-  const { store, clock, logger } = options;
-  const storeKey = options.storeKey ?? 'homeRows';
-  const maxEntries = Math.max(1, options.maxEntries ?? 40);
-  const maxTiles = Math.max(1, options.maxTilesPerRow ?? 200);
+  const { clock, logger } = options;
   const freshForMs = options.freshForMs ?? 10 * 60_000;
-  let entries: Map<string, CacheEntry> | undefined;
+  const kept = createRowEntries({
+    store: options.store,
+    logger,
+    storeKey: options.storeKey ?? 'homeRows',
+    maxEntries: Math.max(1, options.maxEntries ?? 40),
+    maxTiles: Math.max(1, options.maxTilesPerRow ?? 200),
+  });
   /** Bumped by every clear: a fetch that started before it must not write its (now unwanted) row back. */
   let generation = 0;
   const inflight = new Map<string, Promise<RowView>>();
 
-  function loadEntries(): Map<string, CacheEntry> {
-    if (entries) return entries;
-    entries = new Map();
-    let raw: unknown;
-    try {
-      raw = store.get(storeKey);
-    } catch (error) {
-      logger.warn('home-row cache could not be read; starting empty', { reason: String(error) });
-      return entries;
-    }
-    if (raw === undefined) return entries;
-    const file = CacheFileSchema.safeParse(raw);
-    if (!file.success) {
-      logger.warn('home-row cache is unreadable; starting empty', { reason: file.error.issues[0]?.message });
-      persist();
-      return entries;
-    }
-    let dropped = 0;
-    for (const [key, value] of Object.entries(file.data.entries)) {
-      const entry = CacheEntrySchema.safeParse(value);
-      if (entry.success && key === entryKey(entry.data.account, entry.data.territory, entry.data.rowId)) {
-        entries.set(key, entry.data);
-      } else {
-        dropped++;
-      }
-    }
-    if (dropped > 0) {
-      logger.warn('home-row cache entries ignored as corrupt', { dropped });
-      persist();
-    }
-    return entries;
-  }
-
-  function persist(): void {
-    const current = entries ?? new Map<string, CacheEntry>();
-    try {
-      // A cache: written with other changes a moment later, never on the path of a remote press.
-      store.set(storeKey, { version: CACHE_VERSION, entries: Object.fromEntries(current) }, { write: 'coalesced' });
-    } catch (error) {
-      // A full disk must not break the home screen: the rows still work from memory.
-      logger.warn('home-row cache could not be saved', { reason: String(error) });
-    }
-  }
-
   function read(scope: CacheScope, rowId: RowId): CachedRow | undefined {
-    const entry = loadEntries().get(entryKey(accountKey(scope.account), scope.territory, rowId));
+    const entry = kept.get(entryKey(accountKey(scope.account), scope.territory, rowId));
     if (!entry) return undefined;
     const age = clock.now() - entry.fetchedAt;
     // A row from the future means the clock moved back: trust it no more than an old one.
@@ -136,38 +91,18 @@ export function createRowCache(options: RowCacheOptions): RowCache {
   }
 
   function write(scope: CacheScope, row: RowView): void {
-    const map = loadEntries();
-    const account = accountKey(scope.account);
-    const key = entryKey(account, scope.territory, row.id);
-    map.delete(key);
-    map.set(key, {
-      account,
-      territory: scope.territory,
-      rowId: row.id,
-      fetchedAt: row.fetchedAt,
-      tiles: row.tiles.slice(0, maxTiles),
-    });
-    while (map.size > maxEntries) {
-      let oldest: [string, number] | undefined;
-      for (const [k, e] of map) if (oldest === undefined || e.fetchedAt < oldest[1]) oldest = [k, e.fetchedAt];
-      if (oldest === undefined) break;
-      map.delete(oldest[0]);
-    }
-    persist();
+    kept.put(accountKey(scope.account), scope.territory, row);
   }
 
   function clear(filter: RowCacheFilter = {}): void {
     generation++;
-    const map = loadEntries();
     const account = filter.account === undefined ? undefined : accountKey(filter.account);
-    for (const [key, entry] of map) {
-      const matches =
+    kept.remove(
+      (entry) =>
         (account === undefined || entry.account === account) &&
         (filter.territory === undefined || entry.territory === filter.territory) &&
-        (filter.rowId === undefined || entry.rowId === filter.rowId);
-      if (matches) map.delete(key);
-    }
-    persist();
+        (filter.rowId === undefined || entry.rowId === filter.rowId),
+    );
   }
 
   /** One fetch per row at a time; its result is stored unless the cache was cleared meanwhile. */

@@ -1,8 +1,8 @@
 /**
  * The catalog and member API, one typed method per endpoint of the contract. Every JSON answer is parsed by its schema
- * in shared/service before anyone trusts it; failures are CatalogErrors (errors.ts).
+ * in shared/service before anyone trusts it (requests.ts asks and reads); failures are CatalogErrors (errors.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   AlbumPageSchema,
   AlbumSchema,
@@ -20,7 +20,6 @@ import {
   PlaylistDetailSchema,
   PlaylistPageSchema,
   RecommendedTracksSchema,
-  TrackPageSchema,
   TrackSchema,
   UserSchema,
 } from '../../../shared/service/catalog';
@@ -36,7 +35,6 @@ import type {
   MoodStationDetail,
   NewReleaseCategory,
   NewReleaseCategoryDetail,
-  Paged,
   Playlist,
   PlaylistDetail,
   RecommendedTracks,
@@ -46,10 +44,8 @@ import type {
 import { TerritorySchema } from '../../../shared/territory';
 import type { Territory } from '../../../shared/territory';
 import type { Logger } from '../ports';
-import { invalidResponseError } from './errors';
-import { requestJson } from './http';
-import { PAGE_SOURCE } from './paging';
-import type { Page, PageSource } from './paging';
+import type { Page } from './paging';
+import { createCatalogRequests, parseWith, readTrackPage, type Query } from './requests';
 
 export interface CatalogClientOptions {
   /** Adds the bearer token (the session's authorizedFetch, or a guest token's). */
@@ -134,117 +130,12 @@ export interface CatalogClient {
   addFavorite(trackId: string, options?: CallOptions): Promise<void>;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MAX_PAGES = 50;
-const VERSION_SEGMENT = '/v1.1';
-
-/** Splits `{base_url}` into the origin and the versioned base path. */
-export function resolveApiBase(apiBase: string): { origin: string; basePath: string } {
-  const url = new URL(apiBase);
-  let path = url.pathname.replace(/\/+$/, '');
-  if (!path.endsWith(VERSION_SEGMENT)) path += VERSION_SEGMENT;
-  return { origin: url.origin, basePath: path };
-}
-
-type Query = Record<string, string | number | undefined>;
-
-function parseWith<S extends z.ZodType>(schema: S, what: string): (json: unknown) => z.output<S> {
-  return (json) => {
-    const result = schema.safeParse(json);
-    if (!result.success) throw invalidResponseError(`${what}: ${z.prettifyError(result.error)}`, result.error);
-    return result.data;
-  };
-}
+export { resolveApiBase } from './requests';
 
 const seg = encodeURIComponent;
 
-function finite(n: number | undefined): number | undefined {
-  return n !== undefined && Number.isFinite(n) ? n : undefined;
-}
-
 export function createCatalogClient(options: CatalogClientOptions): CatalogClient {
-  const { origin, basePath } = resolveApiBase(options.apiBase);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
-  const logger = options.logger;
-
-  function urlFor(path: string, query: Query): string {
-    const url = new URL(basePath + path, origin);
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    }
-    return url.toString();
-  }
-
-  function request(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<unknown> {
-    return requestJson(options.fetch, url, init, signal, timeoutMs);
-  }
-
-  async function get<T>(url: string, read: (json: unknown) => T, signal: AbortSignal | undefined): Promise<T> {
-    return read(await request(url, { method: 'GET' }, signal));
-  }
-
-  function source<T>(path: string, maxLimit: number, read: (json: unknown) => Paged<T>): PageSource<T> {
-    const src: PageSource<T> = {
-      origin,
-      path: new URL(basePath + path, origin).pathname,
-      maxLimit,
-      maxPages,
-      logger,
-      fetchPage: async (url, signal) => asPage(await get(url, read, signal), src),
-    };
-    return src;
-  }
-
-  function asPage<T>(paged: Paged<T>, src: PageSource<T>): Page<T> {
-    return { ...paged, [PAGE_SOURCE]: src };
-  }
-
-  function pageQuery(maxLimit: number, o: PageOptions | undefined): Query {
-    const limit = finite(o?.limit);
-    const offset = finite(o?.offset);
-    return {
-      limit: limit === undefined ? undefined : Math.max(1, Math.min(Math.trunc(limit), maxLimit)),
-      offset: offset === undefined ? undefined : Math.max(0, Math.trunc(offset)),
-    };
-  }
-
-  /** A paged list. `territory`: 'client' sends the client's, a value sends that, undefined sends none. */
-  async function list<T>(
-    path: string,
-    read: (json: unknown) => Paged<T>,
-    maxLimit: number,
-    o: PageOptions | undefined,
-    territory: Territory | 'client' | undefined,
-  ): Promise<Page<T>> {
-    const src = source(path, maxLimit, read);
-    const query: Query = {
-      territory: territory === 'client' ? options.territory() : territory,
-      ...pageQuery(maxLimit, o),
-    };
-    return asPage(await get(urlFor(path, query), read, o?.signal), src);
-  }
-
-  function detail<T>(path: string, read: (json: unknown) => T, o: CallOptions | undefined): Promise<T> {
-    return get(urlFor(path, { territory: options.territory() }), read, o?.signal);
-  }
-
-  /** A detail whose nested track page continues under `tracksPath` (its own list), or under the detail itself. */
-  async function detailWithTracks<D extends { tracks: Paged<Track> }>(
-    path: string,
-    tracksPath: string | undefined,
-    read: (json: unknown) => D,
-    o: CallOptions | undefined,
-  ): Promise<D & { tracks: Page<Track> }> {
-    const value = await detail(path, read, o);
-    const src =
-      tracksPath === undefined
-        ? source(path, PAGE_LIMITS.default, (json) => read(json).tracks)
-        : source(tracksPath, PAGE_LIMITS.default, readTrackPage);
-    return { ...value, tracks: asPage(value.tracks, src) };
-  }
-
-  const readTrackPage = parseWith(TrackPageSchema, 'track list');
+  const { origin, urlFor, request, get, source, asPage, pageQuery, list, detail, detailWithTracks } = createCatalogRequests(options);
   const readAlbumPage = parseWith(AlbumPageSchema, 'album list');
   const readPlaylistPage = parseWith(PlaylistPageSchema, 'playlist list');
   const readPlaylistDetail = parseWith(PlaylistDetailSchema, 'playlist');

@@ -5,6 +5,7 @@
  */
 import { GUEST_KEY, type AuthState } from '../../../../shared/bridge';
 import { firstScreenRows, onScreenIsChild } from '../../../../shared/homeRows';
+import type { AuthSession } from '../../auth/session';
 import type { Rows } from '../rows/rows';
 import type { MemberProfile } from '../settings/memberProfile';
 import type { Household } from './household';
@@ -37,4 +38,29 @@ export function followOnScreen(deps: SwitchingDeps): (auth: AuthState) => void {
       deps.rows.prefetch(firstScreenRows(auth.mode === 'member', onScreenIsChild(deps.household.view())));
     }
   };
+}
+
+export interface ScreenFollowingDeps extends SwitchingDeps {
+  household: Pick<Household, 'onScreen' | 'view' | 'startChoice' | 'leftChoice'>;
+  session: Pick<AuthSession, 'subscribe' | 'onHouseholdChange' | 'start'> | undefined;
+  /** Hears each auth state after the household has followed it, before the state is pushed. */
+  alsoFollows: (auth: AuthState) => void;
+  /** Pushes the state to the screen. */
+  changed: () => void;
+}
+
+/** Wires the household to the session: what follows each change of who is on screen, then who comes on screen first. */
+export function followTheScreen(deps: ScreenFollowingDeps): void {
+  const { session, household } = deps;
+  const onScreen = followOnScreen(deps);
+  session?.subscribe((auth) => {
+    onScreen(auth);
+    deps.alsoFollows(auth);
+    deps.changed();
+  });
+  session?.onHouseholdChange(deps.changed);
+  session?.start(
+    (keys) => household.startChoice(keys),
+    (keys) => household.leftChoice(keys),
+  );
 }

@@ -9,6 +9,8 @@ import { toUiError } from '../../errors';
 import { backoffDelay } from '../../net/backoff';
 import type { Clock, FetchLike, Logger } from '../../ports';
 import { setSafeTimeout, type TimerHandle } from '../../timers';
+import { diagnosticsHandler } from './diagnostics';
+import { probeService } from './serviceProbe';
 
 export interface NetworkStatusDeps {
   fetch: FetchLike;
@@ -67,21 +69,7 @@ export function createNetworkStatus(deps: NetworkStatusDeps): NetworkStatus {
   let probeAttempt = 0;
   let disposed = false;
 
-  async function probe(): Promise<number | undefined> {
-    if (deps.apiUrl === undefined) return undefined;
-    const started = clock.monotonic();
-    try {
-      // Any answer (a 401 without a token included) means the service is reachable; a probe, not a catalog request.
-      const response = await deps.fetch(
-        `${deps.apiUrl.replace(/\/v1\.1\/?$/, '')}/v1.1/charts?territory=${deps.territory()}&limit=1`,
-        { signal: AbortSignal.timeout(5000), purpose: 'probe' },
-      );
-      await response.body?.cancel();
-      return response.status >= 500 ? undefined : clock.monotonic() - started;
-    } catch {
-      return undefined;
-    }
-  }
+  const probe = (): Promise<number | undefined> => probeService(deps);
 
   function markOffline(): void {
     // A request or probe that fails after dispose must not arm a timer that outlives the core.
@@ -158,20 +146,7 @@ export function createNetworkStatus(deps: NetworkStatusDeps): NetworkStatus {
     recheck() {
       void probe().then(onlineIfAnswered);
     },
-    handlers: {
-      diagnostics: async () => {
-        const latency = await check();
-        const until = deps.tokenValidUntil();
-        return {
-          serviceReachable: latency !== undefined,
-          latencyMs: latency === undefined ? undefined : Math.round(latency),
-          tokenValidUntil: until === undefined ? undefined : new Date(until).toISOString(),
-          signInRenews: deps.signInRenews?.(),
-          apiOrigin: deps.apiUrl === undefined ? '' : new URL(deps.apiUrl).origin,
-          sandbox: deps.sandbox,
-        };
-      },
-    },
+    handlers: { diagnostics: diagnosticsHandler(deps, check) },
     dispose() {
       disposed = true;
       probeTimer?.cancel();
