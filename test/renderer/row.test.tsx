@@ -65,6 +65,9 @@ describe('a long row', () => {
     await press('right');
     await expectFocus(tileFocusKey('long', `t${FIRST_TILES}`));
     expect(drawn()).toBe(FIRST_TILES + 1 + TILES_AHEAD);
+    // The navigation moves DOM focus once presses have rested (250 ms), through requestIdleCallback: that timer must
+    // find the stub, not the global the next test's teardown has taken away (jsdom has none).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
   });
 
   it('draws the tile focus comes back to from another screen, however far along', () => {
