@@ -12,7 +12,6 @@ const SKIP = new Set(['node_modules', 'out', 'dist', 'test-results']);
 /** The offenders when this check was added (issue 40), each to be split when next touched; the list only shrinks. */
 const ALLOWED = new Set([
   'main/core/features/household/household.ts:createHousehold',
-  'main/core/features/speech/shellSpeaker.ts:createShellSpeaker',
   'main/kiosk/fileStore.ts:createFileStore',
   'main/kiosk/index.ts:main',
   'main/kiosk/server.ts:createKioskApp',
