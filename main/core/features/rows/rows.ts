@@ -10,24 +10,17 @@
 import type { BridgeEvent, BridgeHandlers, DetailRef, RowId, RowView } from '../../../../shared/bridge';
 import { RowIdSchema } from '../../../../shared/bridgeArgs';
 import type { Track } from '../../../../shared/service/catalog';
-import type { Territory } from '../../../../shared/territory';
 import { accountKey, type CacheScope, type RowCache } from '../../cache';
 import type { CatalogClient, Page } from '../../catalog';
 import type { Clock } from '../../ports';
-import { rowView } from '../../views';
 import { featureErrors } from '../errors';
 import { rowAsShown, type HideExplicit } from '../explicit/explicitFilter';
 import type { NetworkStatus } from '../network/networkStatus';
 import { badArgument } from '../results';
-import type { MemberProfile, PendingMember } from '../settings/memberProfile';
-import { MEMBER_ID_ROWS, MEMBER_ROWS, rowTiles } from './rowTiles';
-
-/** A row asked for before the member's profile arrived. */
-interface EarlyRow {
-  pending: PendingMember;
-  /** The row, with the favourites page it came with handed on to the member the profile names. */
-  row: (memberId: string) => Promise<RowView>;
-}
+import type { MemberProfile } from '../settings/memberProfile';
+import { createEarlyRows, earlyFor } from './earlyRows';
+import { createRowFetches } from './rowFetches';
+import { MEMBER_ROWS } from './rowTiles';
 
 export interface RowsDeps {
   catalog: CatalogClient | undefined;
@@ -68,86 +61,15 @@ export function createRows(deps: RowsDeps): Rows {
   const shown = (row: RowView): RowView => rowAsShown(row, deps.hideExplicit());
   const emitRow = (row: RowView): void => deps.emit({ type: 'row', row: shown(row) });
   const revalidated = new Set<RowId>();
-  const favoriteListeners: Array<(memberId: string, page: Page<Track>) => void> = [];
-  // Fetches are numbered: a background refresh that started before a forced one answers with the forced one's row.
-  let fetchCount = 0;
-  const forced = new Map<RowId, { started: number; row: Promise<RowView> }>();
-  const early = new Map<RowId, EarlyRow>();
-
-  function sawFavorites(memberId: string, page: Page<Track>): void {
-    for (const listener of favoriteListeners) listener(memberId, page);
-  }
-
-  /** Row `id` from the service: for `memberId` when known, its favourites page handed to `saw`. */
-  function fetchTiles(client: CatalogClient, id: RowId, territory: Territory, memberId: string | undefined, saw: (page: Page<Track>) => void): Promise<RowView> {
-    const now = clock.now();
-    return rowTiles({ catalog: client, memberId, territory, sawFavorites: saw }, id).then((tiles) => rowView(id, tiles, now, false));
-  }
-
-  function fetchRow(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
-    const memberId = s.account.kind === 'member' ? s.account.id : undefined;
-    return fetchTiles(client, id, s.territory, memberId, (page) => {
-      if (memberId !== undefined) sawFavorites(memberId, page);
-    });
-  }
-
-  /** `row`, unless a forced refresh started after `started` (then that one's row). */
-  function newest(id: RowId, started: number, row: Promise<RowView>): Promise<RowView> {
-    return row.then((fetched) => {
-      const newer = forced.get(id);
-      return newer !== undefined && newer.started > started ? newer.row : fetched;
-    });
-  }
-
-  function tracked(client: CatalogClient, id: RowId, s: CacheScope): Promise<RowView> {
-    const started = ++fetchCount;
-    return newest(id, started, fetchRow(client, id, s));
-  }
-
-  function fetchEarly(client: CatalogClient, id: RowId): EarlyRow | undefined {
-    const pending = profile.pendingMember();
-    if (pending === undefined) {
-      early.clear();
-      return undefined;
-    }
-    if (MEMBER_ID_ROWS.has(id)) return undefined;
-    // The screen asks again as the sign-in's states arrive: one request per row while the profile is on the way.
-    const asked = early.get(id);
-    if (asked !== undefined && asked.pending.territory === pending.territory) return asked;
-    let favorites: Page<Track> | undefined;
-    const fetched = fetchTiles(client, id, pending.territory, undefined, (page) => (favorites = page));
-    // Dropped unread when the profile names another member or territory: its failure then concerns nobody.
-    fetched.catch(() => undefined);
-    const started = ++fetchCount;
-    const row: EarlyRow = {
-      pending,
-      row: (memberId) =>
-        newest(
-          id,
-          started,
-          fetched.then((view) => {
-            if (favorites !== undefined) sawFavorites(memberId, favorites);
-            return view;
-          }),
-        ),
-    };
-    early.set(id, row);
-    return row;
-  }
-
-  /** The early row's fetch, if the profile that arrived names the member and territory it was fetched for. */
-  async function earlyFor(early: EarlyRow | undefined, s: CacheScope): Promise<(() => Promise<RowView>) | undefined> {
-    if (early === undefined || s.account.kind !== 'member' || s.territory !== early.pending.territory) return undefined;
-    const memberId = s.account.id;
-    return (await early.pending.memberId) === memberId ? () => early.row(memberId) : undefined;
-  }
+  const fetches = createRowFetches(clock);
+  const early = createEarlyRows(profile, fetches);
 
   const handlers: Rows['handlers'] = {
     loadRow: async (id) => {
       const parsed = RowIdSchema.safeParse(id);
       if (!parsed.success) return badArgument('row');
       const rowId = parsed.data;
-      const asked = catalog === undefined ? undefined : fetchEarly(catalog, rowId);
+      const asked = catalog === undefined ? undefined : early.ask(catalog, rowId);
       const s = await profile.settledScope();
       if (!catalog || !s) return { ok: false, error: featureErrors.signInToSeeRow() };
       if (s.account.kind === 'guest' && MEMBER_ROWS.has(rowId)) {
@@ -155,7 +77,7 @@ export function createRows(deps: RowsDeps): Rows {
       }
       const firstSinceStart = !revalidated.has(rowId);
       revalidated.add(rowId);
-      const fetchNow = (await earlyFor(asked, s)) ?? (() => tracked(catalog, rowId, s));
+      const fetchNow = (await earlyFor(asked, s)) ?? (() => fetches.tracked(catalog, rowId, s));
       return network.guarded(
         async () =>
           shown(
@@ -193,20 +115,16 @@ export function createRows(deps: RowsDeps): Rows {
     async refresh(id) {
       const s = profile.scope();
       if (!catalog || !s) return;
-      const row = fetchRow(catalog, id, s);
-      forced.set(id, { started: ++fetchCount, row });
-      const fresh = await row;
+      const fresh = await fetches.forced(catalog, id, s);
       if (!sameScope(s, profile.scope())) return;
       cache.write(s, fresh);
       network.markOnline();
       emitRow(fresh);
     },
-    onFavorites(listener) {
-      favoriteListeners.push(listener);
-    },
+    onFavorites: fetches.onFavorites,
     reset() {
       revalidated.clear();
-      forced.clear();
+      fetches.reset();
       early.clear();
     },
     prefetch(ids) {

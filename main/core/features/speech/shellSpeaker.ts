@@ -11,9 +11,11 @@ import { delimiter, join } from 'node:path';
 import type { Language, ShellVoiceView, SpeechRequest } from '../../../../shared/bridge';
 import type { Logger } from '../../ports';
 import { espeakRuns } from './espeakRuns';
-import { espeakShellVoices, espeakVoiceNames, spdShellVoices, voicedLanguages } from './espeakVoices';
+import { voicedLanguages } from './espeakVoices';
 import { createReadings, type Readings } from './readings';
+import { createShellVoiceList } from './shellVoiceList';
 import { espeakCommand, spdCommands, type Command } from './speechCommand';
+import { createUtteranceQueue } from './utteranceQueue';
 
 export type SpeechEngine = 'espeak-ng' | 'spd-say';
 
@@ -45,9 +47,6 @@ export interface ShellSpeakerDeps {
   isExecutable?: (file: string) => boolean;
   readings?: Readings;
 }
-
-/** Statuses waiting their turn; more are dropped, since what they said is old by then. */
-const MAX_QUEUED = 3;
 
 function defaultIsExecutable(file: string): boolean {
   try {
@@ -89,10 +88,6 @@ export async function requestCommands(
   return runs.length === 0 ? [] : [espeakCommand(runs, request.rate)];
 }
 
-interface Pending {
-  commands: Promise<Command[]>;
-}
-
 export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   const { logger } = deps;
   const spawn = deps.spawn ?? defaultSpawn;
@@ -105,121 +100,32 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   const readings =
     deps.readings ??
     createReadings({ failed: (library, error) => logger.warn('speech: a readings library did not load', { library, error: String(error) }) });
-  let voices: ShellVoiceView[] = engine === 'spd-say' ? spdShellVoices() : [];
-  let listed = engine !== 'espeak-ng';
-  // Until espeak-ng has listed its voices, each language is taken to have one.
-  let voiceNames: Set<string> | undefined;
-  let current: ChildProcess | undefined;
-  let queue: Pending[] = [];
-  /** An utterance is being made ready or said. */
-  let busy = false;
-  /** Moves on at every stop: what was started before it is not said, nor what it was to say next. */
-  let generation = 0;
-  let failures = 0;
-
-  const listVoices = (): void => {
-    if (listed || espeak === undefined) return;
-    listed = true;
-    run(espeak, ['--voices']).then(
-      (listing) => {
-        voiceNames = espeakVoiceNames(listing);
-        voices = espeakShellVoices(voiceNames);
-        logger.info('speech: espeak-ng voices', { voices: voices.filter((voice) => voice.available).map((voice) => `${voice.lang} ${voice.voice}`) });
-        deps.changed?.();
-      },
-      (error: unknown) => logger.warn('speech: espeak-ng did not list its voices', { error: String(error) }),
-    );
-  };
+  const voiceList = createShellVoiceList({ logger, engine, espeak, run, changed: deps.changed });
 
   const prepare = (request: SpeechRequest): Promise<Command[]> => {
     if (engine === undefined) return Promise.resolve([]);
-    return requestCommands(engine, request, readings, voiceNames).catch((error: unknown) => {
+    return requestCommands(engine, request, readings, voiceList.names()).catch((error: unknown) => {
       logger.warn('speech: could not make an utterance ready', { error: String(error) });
       return [];
     });
   };
-
-  const next = (): void => {
-    if (busy) return;
-    const pending = queue.shift();
-    if (pending === undefined) return;
-    busy = true;
-    const at = generation;
-    void pending.commands.then((commands) => {
-      if (at === generation) say(commands, at);
-    });
-  };
-
-  const finished = (): void => {
-    busy = false;
-    next();
-  };
-
-  const say = (commands: readonly Command[], at: number): void => {
-    const [command, ...rest] = commands;
-    if (command === undefined || program === undefined) return finished();
-    let child: ChildProcess;
-    try {
-      child = spawn(program, command.args);
-    } catch (error) {
-      logger.warn('speech: could not start the speech engine', { engine, error: String(error) });
-      return finished();
-    }
-    current = child;
-    let done = false;
-    const end = (): void => {
-      if (done) return;
-      done = true;
-      if (current === child) current = undefined;
-      if (at === generation) say(rest, at);
-    };
-    child.on('error', (error) => {
-      // Said once or twice, not on every focus move of a machine whose engine cannot run.
-      if (failures++ < 2) logger.warn('speech: the speech engine failed', { engine, error: String(error) });
-      end();
-    });
-    child.on('exit', end);
-    if (command.stdin !== undefined && child.stdin !== null) {
-      child.stdin.on('error', (error) => void error);
-      child.stdin.end(command.stdin);
-    }
-  };
-
-  const cancelDaemon = (file: string): void => {
-    try {
-      spawn(file, ['-C']).on('error', (error) => logger.warn('speech: spd-say -C failed', { error: String(error) }));
-    } catch (error) {
-      logger.warn('speech: spd-say -C failed', { error: String(error) });
-    }
-  };
-
-  const stop = (): void => {
-    generation += 1;
-    queue = [];
-    busy = false;
-    const child = current;
-    current = undefined;
-    child?.kill('SIGTERM');
-    // spd-say hands the text to the speech-dispatcher daemon: ending the client does not end the speech.
-    if (engine === 'spd-say' && spd !== undefined && child !== undefined) cancelDaemon(spd);
-  };
+  const utterances = createUtteranceQueue({ logger, engine, program, spd, spawn, prepare });
+  const stop = utterances.stop;
 
   return {
     engine,
     languages: () => {
-      listVoices();
-      return voicedLanguages(voices);
+      voiceList.list();
+      return voicedLanguages(voiceList.voices());
     },
     voices: () => {
-      listVoices();
-      return voices;
+      voiceList.list();
+      return voiceList.voices();
     },
     speak(request) {
-      listVoices();
+      voiceList.list();
       if (request.mode === 'interrupt') stop();
-      if (busy && queue.length >= MAX_QUEUED) return;
-      queue.push({ commands: prepare(request) });
-      next();
+      utterances.add(request);
     },
     stop,
     release: () => {
