@@ -11,7 +11,6 @@ const ROOTS = ['main', 'renderer', 'shared', 'sandbox', 'scripts', 'bench'];
 const SKIP = new Set(['node_modules', 'out', 'dist', 'test-results']);
 /** The offenders when this check was added (issue 40), each to be split when next touched; the list only shrinks. */
 const ALLOWED = new Set([
-  'main/core/features/household/household.ts:createHousehold',
 ]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 
