@@ -1,5 +1,5 @@
 // Lists every function longer than 100 lines (STYLE.md: a function reads in one screen), found with the TypeScript
-// compiler's parser; `npm run lint` runs it and fails when one is not in ALLOWED. A route table may be longer: a
+// compiler's parser; `npm run lint` runs it and fails when there is one. A route table may be longer: a
 // function is exempt when every statement of its body only registers a route (`app.get(...)`, `route(...)`…).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,9 +9,6 @@ const REPO = new URL('..', import.meta.url).pathname;
 const LIMIT = 100;
 const ROOTS = ['main', 'renderer', 'shared', 'sandbox', 'scripts', 'bench'];
 const SKIP = new Set(['node_modules', 'out', 'dist', 'test-results']);
-/** The offenders when this check was added (issue 40), each to be split when next touched; the list only shrinks. */
-const ALLOWED = new Set([
-]);
 const ROUTE_METHODS = new Set(['get', 'post', 'put', 'delete', 'patch', 'all', 'use', 'on', 'route', 'mount']);
 
 function* sources(dir) {
@@ -68,16 +65,9 @@ function longFunctions(files) {
 }
 
 const found = longFunctions(ROOTS.flatMap((root) => [...sources(join(REPO, root))]));
-for (const f of found) console.log(`${ALLOWED.has(`${f.file}:${f.name}`) ? 'allowed ' : 'TOO LONG'} ${f.lines} lines  ${f.name}  ${f.file}:${f.line}`);
-const offenders = found.filter((f) => !ALLOWED.has(`${f.file}:${f.name}`));
-if (offenders.length > 0) {
-  console.error(`${offenders.length} function(s) over ${LIMIT} lines (STYLE.md): split them into cohesive helpers.`);
+for (const f of found) console.log(`TOO LONG ${f.lines} lines  ${f.name}  ${f.file}:${f.line}`);
+if (found.length > 0) {
+  console.error(`${found.length} function(s) over ${LIMIT} lines (STYLE.md): split them into cohesive helpers.`);
   process.exit(1);
 }
-// The list only shrinks: an entry whose function is now short enough (or gone) is taken off it.
-const stale = [...ALLOWED].filter((entry) => !found.some((f) => `${f.file}:${f.name}` === entry));
-if (stale.length > 0) {
-  console.error(`No longer over ${LIMIT} lines, take them off ALLOWED in scripts/functionLength.mjs: ${stale.join(', ')}`);
-  process.exit(1);
-}
-console.log(`No function over ${LIMIT} lines outside route tables${found.length > 0 ? ` except the ${found.length} still allowed` : ''}.`);
+console.log(`No function over ${LIMIT} lines outside route tables.`);
