@@ -69,12 +69,23 @@ export async function ssmlPhonemes(espeak: string, documents: readonly string[])
   return onePass(espeak, documents);
 }
 
+/**
+ * espeak-ng 1.51 with `-x`, when several run at once, now and then exits 0 having written nothing (about 1 run in
+ * 1,000 with five at once here): a pass whose output lacks a document's end marker is asked again, up to three times.
+ */
+const PASS_TRIES = 3;
+
 async function onePass(espeak: string, documents: readonly string[]): Promise<string[]> {
   const inner = documents.map((doc) => doc.trim().replace(/^<speak>/, '').replace(/<\/speak>$/, ''));
-  const out = await run(espeak, ['-m', '-q', '-x', '-b', '1', '--stdin'], `<speak>${inner.join(SENTINEL_SSML)}${SENTINEL_SSML}</speak>\n`);
-  const parts = out.replace(/\s+/g, ' ').split(SENTINEL);
-  if (parts.length !== documents.length + 1) throw new Error(`espeak-ng said ${parts.length - 1} of ${documents.length} documents`);
-  return parts.slice(0, documents.length).map((part) => part.trim());
+  const input = `<speak>${inner.join(SENTINEL_SSML)}${SENTINEL_SSML}</speak>\n`;
+  let said = 0;
+  for (let attempt = 0; attempt < PASS_TRIES; attempt++) {
+    const out = await run(espeak, ['-m', '-q', '-x', '-b', '1', '--stdin'], input);
+    const parts = out.replace(/\s+/g, ' ').split(SENTINEL);
+    if (parts.length === documents.length + 1) return parts.slice(0, documents.length).map((part) => part.trim());
+    said = parts.length - 1;
+  }
+  throw new Error(`espeak-ng said ${said} of ${documents.length} documents, ${PASS_TRIES} times`);
 }
 
 /** The phonemes of plain texts through one voice (what Tunewall asked before runs: the UI language's voice for all). */
