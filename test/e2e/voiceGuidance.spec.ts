@@ -155,6 +155,9 @@ for (const { language, tag, t } of CASES) {
     await page.keyboard.press('Escape');
     await expect(page.locator('.home')).toBeVisible();
     await downToRow(page, 'mood-stations');
+    // Home's own background work (the stations' album pictures) ends first: a failure of it would say "offline" before
+    // the press, and the press would rightly cut it off.
+    await sandbox.untilQuiet();
     await sandbox.faults({ dropRate: 1 });
     mark = (await spoken(page)).length;
     await page.keyboard.press('Enter');

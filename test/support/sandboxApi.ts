@@ -48,6 +48,30 @@ export class SandboxApi {
   async requests(): Promise<LoggedRequest[]> {
     return RequestsSchema.parse(await this.send('GET', 'requests')).requests;
   }
+  /**
+   * Waits until no request has reached the sandbox for `quietMs`: what the app does in the background on its own (Home's
+   * station art, a row's refresh) has ended, so a fault set next meets only what the test does after it.
+   */
+  async untilQuiet(quietMs = 1_500, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    // The log keeps the latest requests only: its length and its last entry together tell a new request.
+    const seen = async (): Promise<string> => {
+      const log = await this.requests();
+      const last = log.at(-1);
+      return `${log.length} ${last?.at ?? ''} ${last?.path ?? ''}`;
+    };
+    let before = await seen();
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the sandbox was never quiet for ${quietMs} ms in ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await seen();
+      if (now !== before) {
+        before = now;
+        quietSince = Date.now();
+      }
+    }
+  }
   async clearRequests(): Promise<void> {
     await this.send('DELETE', 'requests');
   }
