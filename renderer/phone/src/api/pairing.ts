@@ -28,10 +28,11 @@ export function refusalOf(problem: Problem, by: 'secret' | 'code'): PairRefusal 
   if (problem.kind === 'unreachable') return { key: 'unreachable' };
   if (problem.kind !== 'refused') return { key: 'failed', reason: problem.kind };
   const { error } = problem;
-  if (problem.status === 429 || /too many/.test(error)) return { key: 'tooMany', seconds: problem.retryAfterSeconds ?? 60 };
-  if (/burnt/.test(error)) return { key: 'burnt' };
-  if (/wrong/.test(error)) return { key: by === 'secret' ? 'qrWrong' : 'wrong' };
-  if (/expired|used/.test(error)) return { key: 'expired' };
+  if (problem.status === 429) return { key: 'tooMany', seconds: problem.retryAfterSeconds ?? 60 };
+  const reason = /^pairing refused: (\w+)$/.exec(error)?.[1];
+  if (reason === 'burnt') return { key: 'burnt' };
+  if (reason === 'wrong') return { key: by === 'secret' ? 'qrWrong' : 'wrong' };
+  if (reason === 'expired' || reason === 'used') return { key: 'expired' };
   if (problem.status === 400) return { key: 'invalid' };
   return { key: 'failed', reason: error };
 }
