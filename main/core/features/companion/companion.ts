@@ -21,7 +21,7 @@ import { DEFAULT_LIMITS, listen, type Listening, type ServerLimits } from './ser
 import { createPhoneStreams } from './stream';
 
 export type { CompanionDeps, CompanionViews } from './deps';
-export { findPhonePage, type PhonePage } from './page';
+export { builtPhonePage, findPhonePage, type PhonePage } from './page';
 
 /** How long the TV's addresses are trusted before they are read again. */
 const HOSTS_REFRESH_MS = 30_000;

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 
 /** Where the built phone page is: a folder holding index.html and assets/. */
 export interface PhonePage {
@@ -35,6 +35,14 @@ const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 export function findPhonePage(candidates: ReadonlyArray<string | undefined>): PhonePage | undefined {
   const dir = candidates.find((d): d is string => d !== undefined && d !== '' && existsSync(join(d, 'index.html')));
   return dir === undefined ? undefined : { dir };
+}
+
+/**
+ * The built page for a shell whose own module is in `moduleDir` (out/kiosk/ or out/main/ of a build, or their sources
+ * under tsx): TUNEWALL_PHONE_DIR, else out/phone beside the shell's build, as the shells find the TV's renderer.
+ */
+export function builtPhonePage(moduleDir: string, env: Readonly<Record<string, string | undefined>>): PhonePage | undefined {
+  return findPhonePage([env['TUNEWALL_PHONE_DIR'], resolve(moduleDir, '../phone'), resolve(moduleDir, '../../out/phone')]);
 }
 
 /**

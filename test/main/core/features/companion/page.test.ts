@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findPhonePage } from '../../../../../main/core/features/companion/companion';
+import { builtPhonePage, findPhonePage } from '../../../../../main/core/features/companion/companion';
 import { COMPANION_CONTENT_SECURITY_POLICY } from '../../../../../main/core/features/companion/guards';
 import { send, startCompanion } from './support';
 
@@ -38,6 +38,15 @@ describe('findPhonePage', () => {
   it('takes the first folder that holds a built page, skipping unset and empty ones', () => {
     expect(findPhonePage([undefined, '', join(root, 'nowhere'), build, root])).toEqual({ dir: build });
     expect(findPhonePage([undefined, root])).toBeUndefined();
+  });
+});
+
+describe('builtPhonePage', () => {
+  it('finds out/phone beside a shell’s build (out/kiosk, out/main), or TUNEWALL_PHONE_DIR first', () => {
+    mkdirSync(join(root, 'kiosk'), { recursive: true });
+    expect(builtPhonePage(join(root, 'kiosk'), {})).toEqual({ dir: build });
+    expect(builtPhonePage(join(root, 'elsewhere', 'main'), { TUNEWALL_PHONE_DIR: build })).toEqual({ dir: build });
+    expect(builtPhonePage(join(root, 'elsewhere', 'main'), {})).toBeUndefined();
   });
 });
 
