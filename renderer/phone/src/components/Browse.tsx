@@ -13,7 +13,8 @@ import type { BrowseView } from './views';
 export function Browse() {
   const { t } = useTranslation();
   const [stack, setStack] = useState<BrowseView[]>([]);
-  const top = stack.at(-1);
+  // Not Array.prototype.at: Safari before 15.4 has none.
+  const top: BrowseView | undefined = stack[stack.length - 1];
   /** Where focus was when each view on the stack opened: Back puts it there again. */
   const cameFrom = useRef<Array<Element | null>>([]);
   const returning = useRef<Element | null>(null);

@@ -46,7 +46,7 @@ interface ListProps {
 function groupsOf(tiles: readonly TileView[]): Array<{ group: string | undefined; tiles: TileView[] }> {
   const groups: Array<{ group: string | undefined; tiles: TileView[] }> = [];
   for (const tile of tiles) {
-    const last = groups.at(-1);
+    const last = groups[groups.length - 1];
     if (last !== undefined && last.group === tile.group) last.tiles.push(tile);
     else groups.push({ group: tile.group, tiles: [tile] });
   }
