@@ -17,6 +17,7 @@ import { useLive } from './useLive';
 
 type Section = 'browse' | 'remote' | 'sent';
 const SECTIONS: readonly Section[] = ['browse', 'remote', 'sent'];
+const SAID_FOR_MS = 5_000;
 
 /** Whether this phone's member has favorites: the TV's /api/me names the member; a guest has none. */
 function useCanFavorite(api: PhoneApi): boolean {
@@ -38,6 +39,12 @@ export function Paired({ api, env, unpaired }: { api: PhoneApi; env: PhoneEnv; u
   const [section, setSection] = useState<Section>('browse');
   const [said, setSaid] = useState({ text: '', n: 0 });
   const say = useCallback((text: string) => setSaid((s) => ({ text, n: s.n + 1 })), []);
+  // A result stays on screen a few seconds, then the line goes (a screen reader has said it by then).
+  useEffect(() => {
+    if (said.text === '') return;
+    const timer = setTimeout(() => setSaid((s) => ({ ...s, text: '' })), SAID_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [said]);
   const context = useMemo<PhoneContextValue>(() => ({ api, language: env.language, say, canFavorite }), [api, env.language, say, canFavorite]);
 
   return (
