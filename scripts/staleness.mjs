@@ -30,10 +30,10 @@ export function isStale(root, outputs, sources) {
 
 /**
  * The one renderer build both shells serve (`npm run build:renderer`): what it writes, and what it is built from. Every
- * output counts, not only index.html: a renderer folder without early-keys.js or the first paint's module was not
- * written by this build.
+ * output counts, not only index.html: a renderer folder without early-keys.js or the first paint's module, or no phone
+ * page (out/phone, the companion's), was not written by this build.
  */
-export const RENDERER_OUTPUTS = ['out/renderer/index.html', 'out/renderer/early-keys.js', 'out/first-paint/firstPaint.js'];
+export const RENDERER_OUTPUTS = ['out/renderer/index.html', 'out/renderer/early-keys.js', 'out/first-paint/firstPaint.js', 'out/phone/index.html'];
 export const RENDERER_SOURCES = ['renderer', 'shared', 'package-lock.json'];
 
 /** True when the renderer must be built again before a shell serves it. */

@@ -14,6 +14,8 @@ import { startKioskServer } from '../../main/kiosk/server';
 import { EARLY_KEYS_SCRIPT } from '../../shared/firstPaint';
 import { fakeCore } from '../main/electron/fakes';
 import { RENDERER_OUTPUTS, rendererIsStale } from '../../scripts/staleness.mjs';
+import { findPhonePage } from '../../main/core/features/companion/companion';
+import { send, startCompanion } from '../main/core/features/companion/support';
 
 const REPO = join(import.meta.dirname, '../..');
 let work: string;
@@ -96,6 +98,32 @@ describe('one renderer build for both shells', () => {
   });
 });
 
+describe('the companion’s phone page', () => {
+  it('is built beside the renderer by both builds, and the companion serves it and its files, nothing inline', async () => {
+    expect(filesUnder(join(work, 'electron', 'phone')).has('index.html')).toBe(true);
+    const page = findPhonePage([join(work, 'kiosk', 'phone')]);
+    expect(page).toEqual({ dir: join(work, 'kiosk', 'phone') });
+    const running = await startCompanion({ page });
+    try {
+      const html = await send(running.port, 'GET', '/');
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      // The companion's policy allows no inline script or style: every script has a src, no element a style.
+      expect(html.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(html.text).not.toMatch(/\sstyle=/);
+      const files = [...html.text.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+      expect(files.some((f) => f?.endsWith('.js'))).toBe(true);
+      expect(files.some((f) => f?.endsWith('.css'))).toBe(true);
+      for (const file of files) {
+        const reply = await send(running.port, 'GET', `/${file}`);
+        expect(reply.status, file).toBe(200);
+        expect(reply.headers['content-type'], file).toMatch(file?.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+      }
+    } finally {
+      await running.companion.stop();
+    }
+  });
+});
+
 describe('whether the renderer must be built again', () => {
   function root(outputs: readonly string[]): string {
     const dir = join(work, `stale-${Math.random().toString(36).slice(2)}`);
@@ -111,7 +139,7 @@ describe('whether the renderer must be built again', () => {
   }
 
   it('looks at every output, not only index.html', () => {
-    expect(RENDERER_OUTPUTS).toEqual(expect.arrayContaining(['out/renderer/index.html', `out/renderer/${EARLY_KEYS_SCRIPT}`, 'out/first-paint/firstPaint.js']));
+    expect(RENDERER_OUTPUTS).toEqual(expect.arrayContaining(['out/renderer/index.html', `out/renderer/${EARLY_KEYS_SCRIPT}`, 'out/first-paint/firstPaint.js', 'out/phone/index.html']));
     // A folder another build wrote (an index.html, no early-keys.js) is not this build's.
     expect(rendererIsStale(root(['out/renderer/index.html']))).toBe(true);
     expect(rendererIsStale(root(RENDERER_OUTPUTS))).toBe(false);

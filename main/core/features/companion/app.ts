@@ -17,6 +17,7 @@ import { jsonBody } from './body';
 import { PairRequestSchema } from './schemas';
 import { eventRoute, type PhoneStreams } from './stream';
 import { intentRoutes, viewRoutes } from './routes';
+import { readPageFile, type PhonePage } from './page';
 
 /** The largest body a phone sends: a pairing, an intent or a track id is a few dozen bytes. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -33,9 +34,11 @@ export interface CompanionApp {
   allowedHosts: () => ReadonlySet<string>;
   remote: (c: Context) => string | undefined;
   keepAliveMs: number;
+  /** The built phone page; undefined: `/` answers the placeholder. */
+  page: PhonePage | undefined;
 }
 
-/** The page a phone opens until the phone page comes: it says where it is, and loads nothing. */
+/** The page a phone opens when the phone page is not built: it says where it is, and loads nothing. */
 const PLACEHOLDER_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tunewall</title></head><body><main><h1>Tunewall</h1><p>This is your TV’s Tunewall. Keep this page open to use your phone with it.</p></main></body></html>';
 
@@ -88,11 +91,26 @@ function authenticated(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusal
   });
 }
 
+/** The phone page at `/` and its files under /assets/ (no credential: the page pairs the phone). */
+function pageRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusals): void {
+  const { page } = ctx;
+  app.get('/', async (c) => {
+    const file = page === undefined ? undefined : await readPageFile(page, '', 'index.html');
+    if (file === undefined) return c.html(PLACEHOLDER_PAGE);
+    return c.body(file.body, 200, { 'Content-Type': file.type });
+  });
+  app.get('/assets/:name', async (c) => {
+    const file = page === undefined ? undefined : await readPageFile(page, 'assets', c.req.param('name'));
+    if (file === undefined) return said.refuse(c, 404, 'not found');
+    return c.body(file.body, 200, { 'Content-Type': file.type });
+  });
+}
+
 export function createCompanionApp(ctx: CompanionApp): Hono<CompanionEnv> {
   const app = new Hono<CompanionEnv>();
   const said = refusals((message, fields) => ctx.deps.logger.warn(message, fields), ctx.remote);
   guarded(app, ctx, said);
-  app.get('/', (c) => c.html(PLACEHOLDER_PAGE));
+  pageRoutes(app, ctx, said);
   pairRoute(app, ctx, said);
   authenticated(app, ctx, said);
   app.get('/api/me', (c) => c.json(c.get('phone')));

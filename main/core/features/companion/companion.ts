@@ -15,11 +15,13 @@ import { companionErrors } from './errors';
 import { createCompanionEvents } from './events';
 import { hostOf, lanAddress, ownAddresses, reachableAddresses } from './guards';
 import { createPairing } from './pairing';
+import type { PhonePage } from './page';
 import { createPhones } from './phones';
 import { DEFAULT_LIMITS, listen, type Listening, type ServerLimits } from './server';
 import { createPhoneStreams } from './stream';
 
 export type { CompanionDeps, CompanionViews } from './deps';
+export { builtPhonePage, findPhonePage, type PhonePage } from './page';
 
 /** How long the TV's addresses are trusted before they are read again. */
 const HOSTS_REFRESH_MS = 30_000;
@@ -31,6 +33,8 @@ export interface CompanionOptions {
   keepAliveSeconds?: number;
   /** How long a request may take to arrive, and the like (tests shorten them). */
   limits?: Partial<ServerLimits>;
+  /** The built phone page (findPhonePage); without it, `/` answers a placeholder that loads nothing. */
+  page?: PhonePage | undefined;
 }
 
 export interface StartOptions {
@@ -106,6 +110,7 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
     allowedHosts,
     remote: remoteOf,
     keepAliveMs: (options.keepAliveSeconds ?? 15) * 1000,
+    page: options.page,
   });
 
   function pinRefusal(pin: string | undefined): UiError | undefined {

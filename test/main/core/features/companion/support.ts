@@ -6,7 +6,7 @@ import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { vi } from 'vitest';
 import type { DetailRef, DetailView, FavoriteState, Result, RowId, RowView } from '../../../../../shared/bridge';
 import type { PairAnswer, PhoneView, RemoteKey, ShowOnTvTarget } from '../../../../../shared/companion';
-import { createCompanion, type Companion, type CompanionDeps } from '../../../../../main/core/features/companion/companion';
+import { createCompanion, type Companion, type CompanionDeps, type PhonePage } from '../../../../../main/core/features/companion/companion';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
 
 export const DETAIL: DetailView = {
@@ -60,7 +60,7 @@ export function fakeDeps() {
 /** Short limits, so a slow-loris is closed within a second. */
 export const TEST_LIMITS = { headersTimeoutMs: 400, requestTimeoutMs: 800, checkEveryMs: 100, keepAliveTimeoutMs: 2000 };
 
-export async function startCompanion(options: { pinRequired?: boolean } = {}) {
+export async function startCompanion(options: { pinRequired?: boolean; page?: PhonePage } = {}) {
   const fake = fakeDeps();
   const companion: Companion = createCompanion(fake.deps, { ...options, limits: TEST_LIMITS, keepAliveSeconds: 1 });
   const { port } = await companion.start({ host: '127.0.0.1', port: 0 });
