@@ -27,7 +27,7 @@ function OfferSteps({ offer, describedId, onNewCode }: { offer: CompanionOfferVi
     <>
       <div id={describedId} className="use-phone-steps" aria-label={t('companion.spoken', { address, code: [...offer.code].join(' ') })}>
         <p>{t('companion.step1')}</p>
-        <p>{t('companion.step2', { address })}</p>
+        <p>{t('companion.step2')}</p>
         <p className="use-phone-address" data-testid="phone-address">{address}</p>
         <p className="use-phone-code" data-testid="phone-code">{shownCode(offer.code)}</p>
       </div>

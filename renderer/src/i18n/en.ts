@@ -262,8 +262,8 @@ export const en = {
   companion: {
     usePhone: 'Use your phone',
     title: 'Use your phone with Tunewall',
-    step1: 'Scan the code with your phone’s camera.',
-    step2: 'Or open {{address}} in your phone’s browser and enter this code:',
+    step1: "Scan the code with your phone's camera.",
+    step2: "Or open this address in your phone's browser and enter the code:",
     step3: 'Your phone then shows what is on the TV, sends things to it, and works as its remote.',
     spoken: 'On your phone, open {{address}} and enter this code: {{code}}.',
     qrLabel: 'QR code to connect your phone',

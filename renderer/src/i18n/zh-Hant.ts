@@ -263,7 +263,7 @@ export const zhHant: Resources = {
     usePhone: '使用手機',
     title: '用手機搭配 Tunewall',
     step1: '用手機相機掃描代碼。',
-    step2: '或在手機瀏覽器開啟 {{address}}，並輸入這組代碼：',
+    step2: '或在手機瀏覽器開啟這個網址，並輸入代碼：',
     step3: '之後手機會顯示電視上的內容，可以傳送到電視，也能當作遙控器。',
     spoken: '請在手機上開啟 {{address}}，並輸入這組代碼：{{code}}。',
     qrLabel: '連接手機的 QR 碼',
