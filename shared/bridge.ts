@@ -4,6 +4,7 @@
  * secret or a raw service response.
  */
 import type { RowId, DetailRef, RowView, DetailView, TrackPageView, TilePageView, FavoriteState } from './catalogViews';
+import type { CompanionScreen, PairingOffer, PhoneView, SentItem, ShowOnTvTarget } from './companion';
 import type { Territory } from './territory';
 
 /** The catalog's view types travel over the bridge too; they live in catalogViews.ts. */
@@ -211,7 +212,25 @@ export interface AppState {
   kiosk: { enabled: boolean; idleSeconds: number; home?: string | undefined };
   household: HouseholdView;
   voiceGuidance: VoiceGuidanceView;
+  companion: CompanionView;
   version: string;
+}
+
+/** The phone companion, as Settings and "Use your phone" show it. */
+export interface CompanionView {
+  /** "Use your phone" is offered on this TV (the configuration does not turn it off; a kiosk has it off unless set). */
+  available: boolean;
+  /** The port for phones is open now. */
+  listening: boolean;
+  /** Every pairing needs the household's PIN (a child's profile always does). */
+  pinRequired: boolean;
+  /** The phones paired on this TV, every member's. */
+  phones: PhoneView[];
+}
+
+/** A pairing offer as the TV draws it: the offer and its QR code's matrix (of `url`). */
+export interface CompanionOfferView extends PairingOffer {
+  qr: QrMatrix;
 }
 
 /** Voice guidance: whether it is on, and what the shell can say when the page's own speech has no voices. */
@@ -273,7 +292,8 @@ export interface DiagnosticsView {
   sandbox: boolean;
 }
 
-export type Intent = 'back';
+/** A key pressed outside the page: a remote's Back (Electron `app-command`), or a phone's remote pad. */
+export type Intent = 'up' | 'down' | 'left' | 'right' | 'select' | 'back' | 'info';
 
 /**
  * What the kiosk shell writes into index.html as a JSON data block, so a warm start paints Home without waiting for
@@ -297,7 +317,9 @@ export interface BootView {
 export type BridgeEvent =
   | { type: 'state'; state: AppState }
   | { type: 'row'; row: RowView }
-  | { type: 'intent'; intent: Intent };
+  | { type: 'intent'; intent: Intent }
+  /** A phone's "Show on TV": opened as if the remote had chosen it. */
+  | { type: 'showOnTv'; target: ShowOnTvTarget };
 
 export interface TunewallBridge {
   getState(): Promise<AppState>;
@@ -355,6 +377,19 @@ export interface TunewallBridge {
   /** Changes the text size or the contrast (what is left out stays as it is). */
   setDisplay(display: Partial<DisplaySettings>): Promise<void>;
   diagnostics(): Promise<DiagnosticsView>;
+  /**
+   * "Use your phone": opens the port for phones when the configuration allows it, and answers a pairing offer for the
+   * one on screen. Needs the PIN for a child's profile, or where every pairing does ('denied', 'household.pinNeeded').
+   */
+  companionOffer(pin?: string): Promise<Result<CompanionOfferView>>;
+  /** The offer on the TV was closed: its code and QR code stop working. */
+  companionCancelOffer(): Promise<void>;
+  /** Ends a paired phone's access (Settings' Remove). */
+  companionRemovePhone(id: string): Promise<Result<void>>;
+  /** "Send to my phone": to the phones of the one on screen; answers how many were connected to receive it. */
+  sendToPhone(item: SentItem): Promise<Result<number>>;
+  /** What the TV shows now, told to the paired phones. */
+  companionScreen(screen: CompanionScreen): Promise<void>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;
 }
@@ -388,6 +423,11 @@ export const BRIDGE_METHODS = [
   'stopSpeaking',
   'setDisplay',
   'diagnostics',
+  'companionOffer',
+  'companionCancelOffer',
+  'companionRemovePhone',
+  'sendToPhone',
+  'companionScreen',
 ] as const satisfies readonly Exclude<keyof TunewallBridge, 'subscribe'>[];
 export type BridgeMethod = (typeof BRIDGE_METHODS)[number];
 

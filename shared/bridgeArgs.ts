@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { BridgeHandlers, BridgeMethod, DetailKind, Language, RowId, SpeechLang, TextSize } from './bridge';
+import type { CompanionScreen, SentItem } from './companion';
 import { TerritorySchema } from './territory';
 
 const ROW_IDS = [
@@ -87,6 +88,28 @@ export const ProfileKeySchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+
 /** The household's PIN: four digits. */
 export const PinSchema = z.string().regex(/^[0-9]{4}$/);
 
+/** A paired phone's id (PhoneView.id). */
+export const PhoneIdSchema = z.string().min(1).max(64);
+const ShortTextSchema = z.string().max(1000);
+const ImageViewSchema = z.object({ url: z.string().min(1).max(2048), width: z.number().int().min(0), height: z.number().int().min(0) });
+/** "Send to my phone": bounded, as it is kept in the phones' event log. */
+export const SentItemSchema = z.object({
+  kind: z.enum(['track', 'detail']),
+  title: ShortTextSchema,
+  subtitle: ShortTextSchema.optional(),
+  url: z.string().url().max(2048),
+  ref: DetailRefSchema.optional(),
+  trackId: CatalogIdSchema.optional(),
+  images: z.array(ImageViewSchema).max(8),
+}) satisfies z.ZodType<SentItem>;
+/** What the TV shows, as the renderer reports it for the phones. */
+export const CompanionScreenSchema = z.object({
+  kind: z.enum(['pairing', 'chooser', 'home', 'detail', 'settings', 'other']),
+  ref: DetailRefSchema.optional(),
+  title: ShortTextSchema.optional(),
+  scope: z.enum(['public', 'member']),
+}) satisfies z.ZodType<CompanionScreen>;
+
 export const BRIDGE_ARGS = {
   getState: none,
   startPairing: none,
@@ -115,6 +138,11 @@ export const BRIDGE_ARGS = {
   stopSpeaking: none,
   setDisplay: z.tuple([DisplayPatchSchema]),
   diagnostics: none,
+  companionOffer: z.tuple([PinSchema.optional()]),
+  companionCancelOffer: none,
+  companionRemovePhone: z.tuple([PhoneIdSchema]),
+  sendToPhone: z.tuple([SentItemSchema]),
+  companionScreen: z.tuple([CompanionScreenSchema]),
 } satisfies { [M in BridgeMethod]: z.ZodType<Parameters<BridgeHandlers[M]>> };
 
 export type ParsedArgs =

@@ -13,6 +13,7 @@ import { serviceEndpoints } from './config/service';
 import { loadConfiguration } from './config/startup';
 import { createCoreEvents } from './coreEvents';
 import { createKeptArtwork } from './features/artwork/keptArtwork';
+import { createCompanionFeature } from './features/companion/companionFeature';
 import { createDetails } from './features/details/details';
 import { createExplicitHiding } from './features/explicit/explicitHiding';
 import { createHousehold } from './features/household/household';
@@ -70,7 +71,6 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     signInRenews: () => session?.renewsItself,
     sandbox: sandbox !== undefined,
   });
-  const state = createAppState({ deps, configuration, session, qr, vault, household, network, settings, speech });
   const profile = createMemberProfile({ settings, session, catalog, cache, network, logger, changed: pushState });
   const explicit = createExplicitHiding(household);
   const rows = createRows({ catalog, cache, clock, profile, network, emit: events.emit, hideExplicit: explicit.hidden });
@@ -78,6 +78,9 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const trackActions = createTrackActions({ catalog, profile, rows, network, logger });
   const artwork = createKeptArtwork({ fetch, logger, userDataDir: deps.userDataDir, files: deps.artworkFiles, maxBytes: deps.artworkMaxBytes });
   const stationArt = createStationArt({ catalog, store, clock, logger, territory: settings.territory, network });
+  const views = { ...rows.handlers, ...details.handlers };
+  const companion = createCompanionFeature({ config, views, household, session, trackActions, emit: events.emit, store, clock, logger, changed: pushState });
+  const state = createAppState({ deps, configuration, session, qr, vault, household, network, settings, speech, companion });
   const forgetScoped = (): void => {
     rows.reset();
     details.reset();
@@ -98,6 +101,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
     ...settings.handlers,
     ...network.handlers,
     ...speech.handlers,
+    ...companion.handlers,
   };
 
   followTheScreen({ session, household, profile, rows, forgetScoped, alsoFollows: (auth) => network.followPairing(auth), changed: pushState });
@@ -125,6 +129,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
       speech.dispose();
       stationArt.flush();
       session?.dispose();
+      await companion.dispose();
       events.clear();
       await sandbox?.close();
     },

@@ -3,6 +3,7 @@ import type { AppState } from '../../shared/bridge';
 import type { AppCoreDeps } from './appCore';
 import type { AuthSession } from './auth/session';
 import type { Configuration } from './config/startup';
+import type { CompanionFeature } from './features/companion/companionFeature';
 import { featureErrors } from './features/errors';
 import type { Household } from './features/household/household';
 import type { NetworkStatus } from './features/network/networkStatus';
@@ -21,10 +22,11 @@ export interface AppStateParts {
   network: Pick<NetworkStatus, 'view'>;
   settings: Pick<Settings, 'territory' | 'language' | 'display'>;
   speech: Pick<Speech, 'view'>;
+  companion: Pick<CompanionFeature, 'view'>;
 }
 
 export function createAppState(parts: AppStateParts): () => AppState {
-  const { deps, session, qr, vault, household, network, settings, speech } = parts;
+  const { deps, session, qr, vault, household, network, settings, speech, companion } = parts;
   const { config, problems, sandbox } = parts.configuration;
 
   function householdView(): AppState['household'] {
@@ -46,6 +48,7 @@ export function createAppState(parts: AppStateParts): () => AppState {
     kiosk: { enabled: config.kiosk.enabled, idleSeconds: config.kiosk.idleSeconds, home: household.kioskHome() },
     household: householdView(),
     voiceGuidance: speech.view(),
+    companion: companion.view(),
     version: deps.version,
   });
 }

@@ -3,8 +3,10 @@
  * Dev only: the production entry never imports it.
  */
 import type { AppState, BridgeEvent, BridgeMethod, RowId, TunewallBridge, UiError } from '../../shared/bridge';
+import type { PhoneView } from '../../shared/companion';
 import type { Territory } from '../../shared/territory';
 import { catalogCalls, favoriteCalls, settingsCalls, signInCalls, type FakeContext } from './fakeCalls';
+import { companionCalls, pairFakePhone } from './fakeCompanion';
 import { FAKE_PIN, householdCalls, initialHousehold } from './fakeHousehold';
 import { householdScenarioOf, initialState, NETWORK_ERROR, pairingAuth } from './fakeState';
 
@@ -63,6 +65,8 @@ export interface FakeOptions {
   shellLanguages?: AppState['voiceGuidance']['shellLanguages'];
   /** Explicit tracks for the one on screen (default shown); the fake hides them as the core does while `household.explicit` is 'hide'. */
   explicit?: 'show' | 'hide';
+  /** Phones paired for the member on screen (default none). */
+  phones?: number;
 }
 
 export interface FakeCall {
@@ -86,6 +90,8 @@ export interface FakeBridge {
   fail(method: BridgeMethod, error?: UiError): void;
   /** A phone approves the code on Add a member: the member is added (or signed in again) and put on screen. */
   approveAdding(name: string): void;
+  /** A phone pairs with "Use your phone"'s offer, for the member on screen. */
+  pairPhone(name?: string): PhoneView;
   callsOf(method: string): FakeCall[];
 }
 
@@ -125,7 +131,7 @@ export function createFakeBridge(options: FakeOptions = {}): FakeBridge {
   if (scenario === 'add-member') void members.addMember();
   if (scenario === 'add-again') void members.chooseProfile(household.members.find((m) => m.needsPairing)?.key ?? '');
 
-  const bridge: TunewallBridge = { ...signInCalls(ctx, members), ...catalogCalls(ctx), ...favoriteCalls(ctx), ...settingsCalls(ctx) };
+  const bridge: TunewallBridge = { ...signInCalls(ctx, members), ...catalogCalls(ctx), ...favoriteCalls(ctx), ...settingsCalls(ctx), ...companionCalls(ctx, pin) };
   return { bridge, calls: ctx.calls, state: ctx.state, emit: ctx.emit, setState: ctx.setState, ...testControls(ctx, members) };
 }
 
@@ -164,6 +170,7 @@ function testControls(ctx: FakeContext, members: ReturnType<typeof householdCall
     approveAdding(name) {
       members.approveAdding(name);
     },
+    pairPhone: (name) => pairFakePhone(ctx, name),
     callsOf(method) {
       return ctx.calls.filter((c) => c.method === method);
     },

@@ -19,7 +19,7 @@ export interface HouseholdPort {
 /** Explicit tracks each member chose (a child's are always hidden). */
 type ExplicitByKey = Map<string, 'show' | 'hide'>;
 
-const pinError = (key: 'pinNeeded' | 'pinWrong' | 'pinFirst'): { ok: false; error: UiError } => {
+export const pinError = (key: 'pinNeeded' | 'pinWrong' | 'pinFirst'): { ok: false; error: UiError } => {
   const message = {
     pinNeeded: 'Enter the PIN: it guards leaving a child’s profile, the child marks, and who is signed in on this TV.',
     pinWrong: 'That PIN is not right. Try again.',

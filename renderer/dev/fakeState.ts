@@ -5,6 +5,7 @@
 import QRCode from 'qrcode';
 import type { AppState, AuthState, Language, QrMatrix, ShellVoiceView, UiError } from '../../shared/bridge';
 import type { Territory } from '../../shared/territory';
+import { fakeCompanionView } from './fakeCompanion';
 import type { FakeMember } from './fakeData';
 import { memberFor } from './fakeData';
 import type { FakeOptions, FakeScenario } from './fakeBridge';
@@ -179,6 +180,7 @@ export function initialState(
       shellLanguages: options.shellLanguages ?? ['en', 'zh-Hant', 'ja'],
       shellVoices: fakeShellVoices(options.shellLanguages ?? ['en', 'zh-Hant', 'ja']),
     },
+    companion: fakeCompanionView(options, household.view.active, now()),
     version: '0.1.0',
   };
 }

@@ -1,4 +1,5 @@
 /** Dev entry: the renderer on the scripted fake bridge, e.g. dev/index.html?fake=home&screen=detail&lang=ja (&problems: configuration problems; &kiosk; screen=chooser: "Who's listening?" over Home). */
+import { doesFocusableExist, setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { createRoot } from 'react-dom/client';
 import type { DetailKind, LanguageSetting } from '../../shared/bridge';
 import { isTerritory } from '../../shared/territory';
@@ -33,6 +34,8 @@ const fake = createFakeBridge({
   shellLanguages: params.has('no-voice') ? ['en'] : undefined,
   // `hide-explicit`: the one on screen hides explicit tracks; lists say how many were left out.
   explicit: params.has('hide-explicit') ? 'hide' : undefined,
+  // &phones=2: phones paired for the one on screen (Settings' list, Send to my phone).
+  phones: params.has('phones') ? Number(params.get('phones')) : undefined,
 });
 
 const screens: Screen[] = [];
@@ -62,3 +65,14 @@ if (params.has('shell-stopped')) shellConnection.setState({ lost: true });
 
 const root = document.getElementById('root');
 if (root !== null) createRoot(root).render(<App bridge={fake.bridge} initialScreens={screens} />);
+
+// &focus=KEY: focus put there once it exists (a part far down Settings, which keys reach differently per language).
+const focusParam = params.get('focus');
+if (focusParam !== null) {
+  const started = Date.now();
+  const place = (): void => {
+    if (doesFocusableExist(focusParam)) setFocus(focusParam);
+    else if (Date.now() - started < 5000) window.setTimeout(place, 100);
+  };
+  window.setTimeout(place, 300);
+}

@@ -5,6 +5,8 @@ import { getCurrentFocusKey, setFocus } from '@noriginmedia/norigin-spatial-navi
 import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { BootView, PairingAuthState, TunewallBridge } from '../../shared/bridge';
+import { ScreenReport } from './companion/screenReport';
+import { showOnTv } from './companion/showOnTv';
 import { ConfigNotice, OfflineBanner, ShellNotice, useOfflinePlacement } from './components/GlobalBanners';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { FocusButton } from './components/FocusButton';
@@ -135,7 +137,7 @@ function Screens() {
       {top.screen.name === 'settings' ? (
         <Settings />
       ) : (
-        <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} focusTrackId={top.screen.focusTrackId} />
+        <Detail key={top.id} entryId={top.id} detailRef={top.screen.ref} title={top.screen.title} focusTrackId={top.screen.focusTrackId} panelTrackId={top.screen.panelTrackId} />
       )}
     </Suspense>
   );
@@ -303,6 +305,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     window.addEventListener('keydown', keys);
     const unsubscribe = bridge.subscribe((event) => {
       if (event.type === 'intent') hub.dispatch(event.intent);
+      else if (event.type === 'showOnTv') showOnTv(value.nav, value.app.getState().state, event.target);
       else value.app.getState().handleEvent(event);
     });
     void value.app.getState().start();
@@ -332,6 +335,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
             <Frame />
             <Chrome />
             <VoiceGuidance />
+            <ScreenReport />
           </FirstRender.Provider>
         </TunewallProvider>
       </ErrorBoundary>

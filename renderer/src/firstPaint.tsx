@@ -43,6 +43,11 @@ const inertBridge: TunewallBridge = {
   stopSpeaking: refuse,
   setDisplay: refuse,
   diagnostics: refuse,
+  companionOffer: refuse,
+  companionCancelOffer: refuse,
+  companionRemovePhone: refuse,
+  sendToPhone: refuse,
+  companionScreen: refuse,
   subscribe: () => () => undefined,
 };
 

@@ -33,6 +33,8 @@ describe('Back, however deep', () => {
     await press('select');
     await expectFocus('panel-phone');
     await press('down');
+    await press('down');
+    await expectFocus('panel-album');
     await press('select');
     expect(await heading(album)).toBeTruthy();
 
@@ -80,6 +82,8 @@ describe('Back, however deep', () => {
     const name = cell(12, 'track-name');
     await press('select');
     await press('down');
+    await press('down');
+    await expectFocus('panel-album');
     await press('select');
     await screen.findByText('Album');
     await press('back');

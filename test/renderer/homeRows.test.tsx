@@ -97,7 +97,7 @@ describe('Home favourites', () => {
     const name = document.querySelector('[data-focus-key="track:0"] .track-name')?.firstChild?.textContent ?? '';
     await press('select');
     await screen.findByRole('dialog', { name });
-    for (let i = 0; i < 4; i++) await press('down');
+    for (let i = 0; i < 5; i++) await press('down');
     await expectFocus('panel-favorite');
     await press('select');
     expect(await screen.findByText('Added to your favorites.')).toBeTruthy();

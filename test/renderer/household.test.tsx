@@ -96,6 +96,8 @@ describe("Who's listening?", () => {
     await press('up');
     await expectFocus('home-settings');
     await press('left');
+    await expectFocus('home-phone');
+    await press('left');
     await expectFocus('home-profile');
     expect(document.querySelector('[data-focus-key="home-profile"]')?.getAttribute('aria-label')).toBe(`${mei?.name}, switch member`);
     await press('select');

@@ -37,12 +37,12 @@ async function panelOfThirdTrack(options: Parameters<typeof renderApp>[0] = {}) 
 }
 
 describe('the track panel', () => {
-  it('holds the five actions, moved through by order, and Back closes it with focus back on the track', async () => {
+  it('holds the six actions, moved through by order, and Back closes it with focus back on the track', async () => {
     const { dialog, track } = await panelOfThirdTrack();
     expect(within(dialog).getByText(`${track.artist} · ${track.album}`)).toBeTruthy();
     const names = within(dialog).getAllByRole('button').map((b) => b.textContent);
-    expect(names).toEqual(['Open on your phone', 'Go to album', 'Go to artist', 'More like this', expect.stringMatching(/Add to favorites|In favorites/)]);
-    for (const key of ['panel-album', 'panel-artist', 'panel-more', 'panel-favorite']) {
+    expect(names).toEqual(['Open on your phone', 'Send to my phone', 'Go to album', 'Go to artist', 'More like this', expect.stringMatching(/Add to favorites|In favorites/)]);
+    for (const key of ['panel-send', 'panel-album', 'panel-artist', 'panel-more', 'panel-favorite']) {
       await press('down');
       await expectFocus(key);
     }
@@ -58,7 +58,8 @@ describe('the track panel', () => {
 
   it('"Go to album" opens the album, and Back returns to the track', async () => {
     const { fake, track, title } = await panelOfThirdTrack();
-    await press('down');
+    for (let i = 0; i < 2; i++) await press('down');
+    await expectFocus('panel-album');
     await press('select');
     expect(await screen.findByRole('heading', { level: 1, name: track.album })).toBeTruthy();
     expect(fake.callsOf('getDetail').at(-1)?.args[0]).toMatchObject({ kind: 'album' });
@@ -70,8 +71,8 @@ describe('the track panel', () => {
 
   it('"Go to artist" opens the artist', async () => {
     const { fake, track } = await panelOfThirdTrack();
-    await press('down');
-    await press('down');
+    for (let i = 0; i < 3; i++) await press('down');
+    await expectFocus('panel-artist');
     await press('select');
     expect(await screen.findByRole('heading', { level: 1, name: track.artist })).toBeTruthy();
     expect(fake.callsOf('getDetail').at(-1)?.args[0]).toMatchObject({ kind: 'artist' });
@@ -79,7 +80,8 @@ describe('the track panel', () => {
 
   it('"More like this" opens the recommendations made from the track', async () => {
     const { fake, track } = await panelOfThirdTrack();
-    for (let i = 0; i < 3; i++) await press('down');
+    for (let i = 0; i < 4; i++) await press('down');
+    await expectFocus('panel-more');
     await press('select');
     expect(await screen.findByText('More like this')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: track.name })).toBeTruthy();
@@ -89,7 +91,7 @@ describe('the track panel', () => {
 
   it('"Add to favorites" adds the track and says so; pressed again, says it is already there', async () => {
     const { fake, dialog } = await panelOfThirdTrack();
-    for (let i = 0; i < 4; i++) await press('down');
+    for (let i = 0; i < 5; i++) await press('down');
     await expectFocus('panel-favorite');
     await press('select');
     expect(await within(dialog).findByText('Added to your favorites.')).toBeTruthy();
@@ -109,7 +111,8 @@ describe('the track panel', () => {
       messageKey: 'favoriteFailedOffline',
     });
     const rowsBefore = fake.callsOf('loadRow').length;
-    for (let i = 0; i < 4; i++) await press('down');
+    for (let i = 0; i < 5; i++) await press('down');
+    await expectFocus('panel-favorite');
     await press('select');
     expect(await within(dialog).findByText(/^Not added to favorites: Tunewall cannot reach the music service/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Add to favorites' })).toBeTruthy();
@@ -154,7 +157,7 @@ describe('the track panel', () => {
     expect(trackAlbum(16)).toBe('');
     await press('select');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open on your phone', 'More like this', expect.any(String)]);
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Open on your phone', 'Send to my phone', 'More like this', expect.any(String)]);
   });
 
   it('the play/pause key on a track opens its QR code directly', async () => {

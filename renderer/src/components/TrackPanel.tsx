@@ -9,6 +9,7 @@ import { Dialog } from './Dialog';
 import { FocusButton } from './FocusButton';
 import { FocusList } from './FocusList';
 import { useCatalogText } from '../i18n/contentLang';
+import { useSendToPhone } from './useSendToPhone';
 import './TrackPanel.css';
 
 type Favorite =
@@ -23,10 +24,14 @@ interface Props {
   /** The screen the panel is opened on: no "Go to" leads back to it. */
   here: DetailRef | undefined;
   onPhone: () => void;
+  /** "Send to my phone" without a phone paired: "Use your phone" first. */
+  onPairPhone: () => void;
   onGo: (ref: DetailRef, title: string) => void;
   onClose: () => void;
   /** False while the screen behind is being left for another (focus then goes to the new screen). */
   returnFocus: () => boolean;
+  /** The track it was opened from, where focus goes back (it may open before focus got there: Show on TV). */
+  opener?: string | undefined;
 }
 
 const same = (a: DetailRef | undefined, kind: DetailRef['kind'], id: string | undefined): boolean =>
@@ -92,11 +97,12 @@ function useFavorite(trackId: string, member: boolean): [Favorite, () => void] {
  * What can be done with a track: open it on the phone, go to its album or artist, hear more like it, keep it among
  * the member's favourites. A small modal the remote moves through by order; Back closes it.
  */
-export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }: Props) {
+export function TrackPanel({ track, here, onPhone, onPairPhone, onGo, onClose, returnFocus, opener }: Props) {
   const { t } = useTranslation();
   const catalog = useCatalogText();
   const member = useApp((s) => s.state?.auth.status === 'signed-in' && s.state.auth.mode === 'member');
   const [favorite, addFavorite] = useFavorite(track.id, member);
+  const toPhone = useSendToPhone(track, here, onPairPhone);
 
   const territory = useApp((s) => s.state?.territory);
   // A track from another territory (a favourite kept from there) may have an album this one does not offer.
@@ -104,8 +110,8 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
   const showAlbum = track.albumId !== undefined && !same(here, 'album', track.albumId) && !albumElsewhere;
   const showArtist = track.artistId !== undefined && !same(here, 'artist', track.artistId);
   const keys = useMemo(
-    () => ['panel-phone', ...(showAlbum ? ['panel-album'] : []), ...(showArtist ? ['panel-artist'] : []), 'panel-more', ...(member ? ['panel-favorite'] : [])],
-    [showAlbum, showArtist, member],
+    () => ['panel-phone', ...(toPhone.offered ? ['panel-send'] : []), ...(showAlbum ? ['panel-album'] : []), ...(showArtist ? ['panel-artist'] : []), 'panel-more', ...(member ? ['panel-favorite'] : [])],
+    [showAlbum, showArtist, member, toPhone.offered],
   );
 
   // A drawn check mark: the fonts' "✓" falls back to a glyph that reads as "√".
@@ -130,6 +136,7 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
     const reason = errorText(t, favorite.error);
     status = { text: favorite.error.messageKey !== undefined ? reason : t('panel.addFailed', { reason }), tone: 'bad' };
   }
+  status = toPhone.status ?? status;
 
   // Said by voice guidance as it appears, without taking focus from the action.
   const statusText = status?.text;
@@ -141,13 +148,18 @@ export function TrackPanel({ track, here, onPhone, onGo, onClose, returnFocus }:
 
   const facts = [track.artist, track.album].filter((part) => part !== '').join(' · ');
   return (
-    <Dialog focusKey="track-panel" title={track.name} titleLang={catalog.lang} titleCatalog={catalog['data-catalog']} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} className="track-panel">
+    <Dialog focusKey="track-panel" title={track.name} titleLang={catalog.lang} titleCatalog={catalog['data-catalog']} initialFocusKey="panel-phone" onClose={onClose} returnFocus={returnFocus} opener={opener} className="track-panel">
       {facts !== '' && <p className="panel-facts">{facts}</p>}
       {albumElsewhere && track.albumId !== undefined && <p className="panel-note">{t('panel.albumNotIn', { territory })}</p>}
       <FocusList focusKey="panel-actions" axis="vertical" keys={keys} className="panel-actions" spokenPlace>
           <FocusButton focusKey="panel-phone" onSelect={onPhone}>
             {t('detail.openOnPhone')}
           </FocusButton>
+          {toPhone.offered && (
+            <FocusButton focusKey="panel-send" onSelect={toPhone.send}>
+              {t('companion.sendToPhone')}
+            </FocusButton>
+          )}
           {showAlbum && track.albumId !== undefined && (
             <FocusButton focusKey="panel-album" onSelect={() => track.albumId !== undefined && onGo({ kind: 'album', id: track.albumId }, track.album)}>
               {t('panel.goToAlbum')}

@@ -5,6 +5,7 @@ import { intents } from '../input/intents';
 import { useTunewall } from '../store/context';
 import { PhoneOverlay, type PhoneTarget } from './PhoneOverlay';
 import { TrackPanel } from './TrackPanel';
+import { UsePhoneDialog } from './UsePhoneDialog';
 
 export interface TrackActions {
   /** Opens the track's panel; `origin` is the focus key of what it was opened from, where Back comes back to. */
@@ -24,6 +25,7 @@ export function useTrackActions(here: DetailRef | undefined): TrackActions {
   const { nav } = useTunewall();
   const [panel, setPanel] = useState<{ track: TrackView; origin: string } | undefined>(undefined);
   const [phone, setPhone] = useState<PhoneTarget | undefined>(undefined);
+  const [pairing, setPairing] = useState(false);
   const leaving = useRef(false);
 
   const openPanel = useCallback((track: TrackView, origin: string) => {
@@ -49,12 +51,15 @@ export function useTrackActions(here: DetailRef | undefined): TrackActions {
           track={panel.track}
           here={here}
           onPhone={() => setPhone(phoneTargetOf(panel.track))}
+          onPairPhone={() => setPairing(true)}
           onGo={go}
           onClose={() => setPanel(undefined)}
           returnFocus={returnFocus}
+          opener={panel.origin}
         />
       )}
       {phone !== undefined && <PhoneOverlay target={phone} onClose={() => setPhone(undefined)} />}
+      {pairing && <UsePhoneDialog onClose={() => setPairing(false)} opener="panel-send" />}
     </>
   );
   return { openPanel, openPhone, overlays };

@@ -24,6 +24,9 @@ export const enErrors = {
   companion: {
     off: 'Using your phone is off on this TV.',
     nobodyOnScreen: 'Choose who is listening first: a phone is paired for the one on screen.',
+    cannotListen: 'The TV could not open its port for phones: another program may be using it (the companionPort setting).',
+    notOnScreen: 'Choose your profile on the TV first: a favourite is added for the one on screen.',
+    noSuchPhone: 'That phone is no longer paired with this TV.',
   },
   household: {
     pinNeeded: "Enter the PIN: it guards leaving a child's profile, the child marks, and who is signed in on this TV.",

@@ -26,6 +26,9 @@ export const zhHantErrors: Resources['errors'] = {
   companion: {
     off: '這台電視已關閉使用手機的功能。',
     nobodyOnScreen: '請先選擇誰在聽：手機會配對給畫面上的那個人。',
+    cannotListen: '電視無法開啟手機用的連接埠，可能有其他程式正在使用（companionPort 設定）。',
+    notOnScreen: '請先在電視上選擇你的個人檔案：收藏會加到畫面上那個人的清單。',
+    noSuchPhone: '那支手機已不再與這台電視配對。',
   },
   household: {
     pinNeeded: '離開兒童設定檔、變更兒童標記，或變更這台電視上登入的成員，都需要輸入密碼。',

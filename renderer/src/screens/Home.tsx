@@ -15,7 +15,8 @@ import { useApp, useNav, useTunewall } from '../store/context';
 import { onScreenIsChild, rowIdsFor } from './home/rowPlan';
 import { useTitlesUnderHeader } from './home/titlesUnderHeader';
 import { VisualRows, type RowTexts } from './home/visualRows';
-import { PROFILE_KEY, SETTINGS_KEY } from './home/homeKeys';
+import { PHONE_KEY, PROFILE_KEY, SETTINGS_KEY } from './home/homeKeys';
+import { UsePhoneButton } from './home/UsePhoneButton';
 import { useHomeFocus } from './home/useHomeFocus';
 import { useHomeNavigation } from './home/useHomeNavigation';
 import { useRowLoading } from './home/useRowLoading';
@@ -52,6 +53,7 @@ function HomeHeader({ member, guest, headerRef }: { member: MemberView | undefin
         </FocusButton>
         {territory !== undefined && <span className="territory-chip">{territory}</span>}
         <time className="clock" dateTime={new Date(now).toISOString()}>{time}</time>
+        <UsePhoneButton focusKey={PHONE_KEY} />
         <FocusButton
           focusKey={SETTINGS_KEY}
           className="btn-icon"

@@ -3,7 +3,8 @@ import type { DetailRef } from '../../../shared/bridge';
 
 export type Screen =
   | { name: 'home' }
-  | { name: 'detail'; ref: DetailRef; title: string; focusTrackId?: string | undefined }
+  /** `focusTrackId`: the track focus arrives on; `panelTrackId`: whose panel opens on arrival (a phone's Show on TV). */
+  | { name: 'detail'; ref: DetailRef; title: string; focusTrackId?: string | undefined; panelTrackId?: string | undefined }
   | { name: 'settings' }
   /** "Who's listening?", opened from the header's avatar. */
   | { name: 'chooser' };

@@ -19,6 +19,9 @@ const RESULT_METHODS: ReadonlySet<BridgeMethod> = new Set<BridgeMethod>([
   'addFavorite',
   'qrCode',
   'setTerritory',
+  'companionOffer',
+  'companionRemovePhone',
+  'sendToPhone',
 ]);
 
 /** Between attempts to open the event stream again once the browser has given up on it. */
@@ -116,6 +119,11 @@ export function createHttpBridge(): TunewallBridge {
     stopSpeaking: () => call('stopSpeaking', []),
     setDisplay: (display) => call('setDisplay', [display]),
     diagnostics: () => call('diagnostics', []),
+    companionOffer: (pin) => call('companionOffer', pin === undefined ? [] : [pin]),
+    companionCancelOffer: () => call('companionCancelOffer', []),
+    companionRemovePhone: (id) => call('companionRemovePhone', [id]),
+    sendToPhone: (item) => call('sendToPhone', [item]),
+    companionScreen: (screen) => call('companionScreen', [screen]),
     subscribe(listener) {
       listeners.add(listener);
       if (!source) connect();

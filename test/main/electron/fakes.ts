@@ -31,6 +31,7 @@ export function appState(overrides: Partial<AppState> = {}): AppState {
     kiosk: { enabled: false, idleSeconds: 0 },
     household: emptyHousehold(),
     voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [], shellVoices: [] },
+    companion: { available: true, listening: false, pinRequired: false, phones: [] },
     version: '0.1.0',
     ...overrides,
   };
@@ -73,6 +74,11 @@ export function fakeHandlers(state: AppState = appState()) {
     stopSpeaking: vi.fn(async () => undefined),
     setDisplay: vi.fn(async () => undefined),
     diagnostics: vi.fn(async () => diagnosticsView),
+    companionOffer: vi.fn(async () => ({ ok: false as const, error: { kind: 'denied' as const, message: 'off', retryable: false } })),
+    companionCancelOffer: vi.fn(async () => undefined),
+    companionRemovePhone: vi.fn(async () => ({ ok: true as const, value: undefined })),
+    sendToPhone: vi.fn(async () => ({ ok: true as const, value: 0 })),
+    companionScreen: vi.fn(async () => undefined),
   } satisfies BridgeHandlers;
 }
 

@@ -31,6 +31,7 @@ const STATE: AppState = {
   kiosk: { enabled: true, idleSeconds: 0 },
   household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
   voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [], shellVoices: [] },
+  companion: { available: true, listening: false, pinRequired: false, phones: [] },
   version: '1.0.0',
 };
 

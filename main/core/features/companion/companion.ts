@@ -51,6 +51,8 @@ export interface Companion {
   stop(): Promise<void>;
   /** Where it listens, or undefined when it does not. */
   listening(): { host: string; port: number } | undefined;
+  /** Why a pairing offer with `pin` would be refused now (nobody on screen, the PIN), listening or not; undefined: it would not. */
+  refusal(pin?: string): UiError | undefined;
   /** A new pairing offer for the member on screen (the last one stops working); the PIN when one is needed. */
   pairingOffer(pin?: string): Result<PairingOffer>;
   /** The offer on the TV is closed. */
@@ -119,6 +121,11 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
     return deps.pin.refused(pin);
   }
 
+  function refusal(pin: string | undefined): UiError | undefined {
+    if (deps.memberOnScreen() === undefined) return companionErrors.nobodyOnScreen();
+    return pinRefusal(pin);
+  }
+
   function offer(pin: string | undefined): Result<PairingOffer> {
     if (server === undefined) return { ok: false, error: companionErrors.off() };
     const memberKey = deps.memberOnScreen();
@@ -161,6 +168,7 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
       logger.info('companion: stopped');
     },
     listening: () => (server === undefined ? undefined : { host: server.host, port: server.port }),
+    refusal,
     pairingOffer: offer,
     cancelOffer: () => pairing.cancel(),
     phones: () => phones.list(),

@@ -14,7 +14,7 @@ import { memberView } from '../settings/settings';
 import { householdHandlers } from './householdHandlers';
 import type { HouseholdStore } from './householdStore';
 import { createMemberSlot } from './memberSlot';
-import { createPinGuard, resetPinAtStart } from './pinGuard';
+import { createPinGuard, resetPinAtStart, type PinGuard } from './pinGuard';
 import { createStartChoice } from './startChoice';
 
 export type HouseholdSession = Pick<
@@ -64,6 +64,10 @@ export interface Household {
    * wrong); undefined when it may. Every call that signs a member in or out asks it first.
    */
   childRefuses(pin: string | undefined): UiError | undefined;
+  /** The one on screen is a child's profile (a member's or the guest's). */
+  childOnScreen(): boolean;
+  /** The household's PIN, for a feature that asks it itself (pairing a phone). */
+  pins: PinGuard;
   handlers: Pick<
     BridgeHandlers,
     'chooseProfile' | 'addMember' | 'cancelAddMember' | 'signOutMember' | 'setChild' | 'setPin' | 'setExplicit' | 'setSkipChooser'
@@ -142,6 +146,8 @@ export function createHousehold(deps: HouseholdDeps): Household {
     },
     hideExplicit,
     childRefuses,
+    childOnScreen: () => childOf(onScreen()),
+    pins,
     kioskHome: choice.kioskHome,
     memberSlot: createMemberSlot({ store, session, logger: deps.logger }),
     onScreen() {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import type { DetailRef } from '../../../../shared/bridge';
+import { useEffect, useMemo } from 'react';
+import type { DetailRef, DetailView } from '../../../../shared/bridge';
 import { intents } from '../../input/intents';
 import { useApp, useTunewall } from '../../store/context';
 import { AlbumScreen } from '../album/AlbumScreen';
@@ -8,7 +8,9 @@ import { KidsScreen } from '../kids/KidsScreen';
 import { NewReleaseScreen } from '../newReleases/NewReleaseScreen';
 import { PlaylistScreen } from '../playlist/PlaylistScreen';
 import { RecommendedScreen } from '../recommended/RecommendedScreen';
+import { ArrivalContext } from './arrival';
 import { DetailStatus } from './DetailStatus';
+import type { DetailModel } from './detailModel';
 import { useDetailModel } from './useDetailModel';
 import './Detail.css';
 
@@ -20,13 +22,16 @@ interface Props {
   title: string;
   /** The track to focus on arrival (an album opened from one of its tracks). */
   focusTrackId?: string | undefined;
+  /** The track whose panel opens on arrival (a phone's Show on TV). */
+  panelTrackId?: string | undefined;
 }
 
 /** A detail screen of any kind: loads it, says so while it loads or when it cannot, then shows the kind's screen. */
-export function Detail({ entryId, detailRef, title, focusTrackId }: Props) {
+export function Detail({ entryId, detailRef, title, focusTrackId, panelTrackId }: Props) {
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const { model, load } = useDetailModel(entryId, detailRef);
+  const arrival = useMemo(() => ({ focusTrackId, panelTrackId }), [focusTrackId, panelTrackId]);
 
   useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
 
@@ -40,7 +45,11 @@ export function Detail({ entryId, detailRef, title, focusTrackId }: Props) {
       />
     );
   }
-  const detail = load.detail;
+  return <ArrivalContext.Provider value={arrival}>{kindScreen(model, load.detail, detailRef, focusTrackId)}</ArrivalContext.Provider>;
+}
+
+/** The screen of the detail's kind. */
+function kindScreen(model: DetailModel, detail: DetailView, detailRef: DetailRef, focusTrackId: string | undefined) {
   switch (detail.layout) {
     case 'artist':
       return <ArtistScreen model={model} detail={detail} />;

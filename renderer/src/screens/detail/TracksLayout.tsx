@@ -1,10 +1,11 @@
 import { FocusContext, useFocusable } from '@noriginmedia/norigin-spatial-navigation';
-import { useCallback, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useContext, useId, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackView, TracksDetailView } from '../../../../shared/bridge';
 import { PointerBack } from '../../components/LeaveDialog';
 import { trackInList, usePlayPause, type TrackActions } from '../../components/useTrackActions';
 import { listNavigation } from '../../input/navigation';
+import { ArrivalContext, usePanelOnArrival } from './arrival';
 import type { DetailModel } from './detailModel';
 import { HERO_ACTIONS_KEY } from './DetailHero';
 import { trackColumnsTemplate } from './columnShares';
@@ -45,13 +46,16 @@ export function TracksLayout({ model, detail, actions, hero, heroFocusKey, colum
   const rowHeight = useTrackRowHeight();
   const remembered = useRememberedFocus();
   // Focus is placed once (useScreenFocus), so a later page that moves the index changes nothing.
-  const found = focusTrackId === undefined ? -1 : tracks.findIndex((track) => track?.id === focusTrackId);
+  const arrival = useContext(ArrivalContext);
+  const arrivingAt = focusTrackId ?? arrival.focusTrackId;
+  const found = arrivingAt === undefined ? -1 : tracks.findIndex((track) => track?.id === arrivingAt);
   const arrivalIndex = found < 0 ? undefined : found;
   const initialIndex = useMemo(() => trackIndexOf(remembered) ?? arrivalIndex, [remembered, arrivalIndex]);
   const { openPanel, openPhone, overlays } = actions;
   const noteId = useId();
 
   const onSelect = useCallback((track: TrackView, index: number) => openPanel(track, trackFocusKey(index)), [openPanel]);
+  usePanelOnArrival(tracks, onSelect);
   const whole = useMemo(() => (detail.url === undefined ? undefined : { title: detail.title, url: detail.url }), [detail]);
   usePlayPause(trackInList(tracks), openPhone, whole);
 

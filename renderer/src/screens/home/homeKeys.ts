@@ -2,4 +2,6 @@
 export const SETTINGS_KEY = 'home-settings';
 /** The header's avatar: opens "Who's listening?". */
 export const PROFILE_KEY = 'home-profile';
-export const HEADER_KEYS = [PROFILE_KEY, SETTINGS_KEY];
+/** "Use your phone", between them (when the TV offers it). */
+export const PHONE_KEY = 'home-phone';
+export const HEADER_KEYS = [PROFILE_KEY, PHONE_KEY, SETTINGS_KEY];

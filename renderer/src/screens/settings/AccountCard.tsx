@@ -3,6 +3,7 @@ import type { MemberView, StorageProtection, UiError } from '../../../../shared/
 import { FocusButton } from '../../components/FocusButton';
 import { errorText } from '../../i18n/errorText';
 import { MembersSettings } from '../household/MembersSettings';
+import { PhonesSettings } from './PhonesSettings';
 import { reveal } from './reveal';
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
   onSignIn: () => void;
 }
 
-/** Settings' Account card: who is signed in, signing out or in, the household, and how the sign-in is protected. */
+/** Settings' Account card: who is signed in, signing out or in, the household, their phones, and how the sign-in is protected. */
 export function AccountCard({ isMember, member, guest, protection, signOutError, onSignOut, onSignIn }: Props) {
   const { t } = useTranslation();
   return (
@@ -37,6 +38,7 @@ export function AccountCard({ isMember, member, guest, protection, signOutError,
         </FocusButton>
       )}
       <MembersSettings onFocused={reveal} />
+      <PhonesSettings onFocused={reveal} />
       {isMember && (
         <>
           <h2>{t('settings.security')}</h2>

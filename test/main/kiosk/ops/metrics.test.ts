@@ -36,6 +36,7 @@ function signedInStatus() {
     kiosk: { enabled: true, idleSeconds: 300 },
     household: { members: [], guest: { available: true, child: false }, active: undefined, lastChosen: undefined, skipChooser: false, pinSet: false, explicit: 'show', adding: undefined },
     voiceGuidance: { enabled: false, shellEngine: undefined, shellLanguages: [], shellVoices: [] },
+    companion: { available: true, listening: false, pinRequired: false, phones: [] },
     display: { textSize: 100, highContrast: false },
     version: '0.1.0',
   } satisfies AppState);

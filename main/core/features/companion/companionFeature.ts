@@ -1,0 +1,161 @@
+/**
+ * The companion as a feature of the core: created by createAppCore, it opens the port for phones as the configuration
+ * says (policy.ts), answers the TV's calls about phones (a pairing offer with its QR code, Remove, Send to my phone,
+ * what the screen shows), turns a phone's Show on TV and remote keys into events the renderer handles as the remote's,
+ * and forgets a member's phones when they sign out.
+ */
+import type { BridgeEvent, BridgeHandlers, CompanionView, Intent, Result } from '../../../../shared/bridge';
+import { CompanionScreenSchema, PhoneIdSchema, SentItemSchema } from '../../../../shared/bridgeArgs';
+import type { RemoteKey } from '../../../../shared/companion';
+import type { AuthSession } from '../../auth/session';
+import type { TunewallConfig } from '../../config/config';
+import type { Clock, KeyValueStore, Logger } from '../../ports';
+import { qrMatrix } from '../../qr';
+import type { Household } from '../household/household';
+import { badArgument } from '../results';
+import type { TrackActions } from '../trackActions/trackActions';
+import { createCompanion, type CompanionOptions, type CompanionViews } from './companion';
+import { companionErrors } from './errors';
+import { companionPolicy } from './policy';
+
+export type CompanionHandlers = Pick<
+  BridgeHandlers,
+  'companionOffer' | 'companionCancelOffer' | 'companionRemovePhone' | 'sendToPhone' | 'companionScreen'
+>;
+
+export interface CompanionFeatureDeps {
+  config: Pick<TunewallConfig, 'companion' | 'companionHost' | 'companionPort' | 'kiosk'>;
+  views: CompanionViews;
+  household: Pick<Household, 'onScreen' | 'childOnScreen' | 'pins'>;
+  session: Pick<AuthSession, 'onMemberRemoved'> | undefined;
+  /** Its addFavorite adds for the one on screen: the only member the core can add one for. */
+  trackActions: { handlers: Pick<TrackActions['handlers'], 'addFavorite'> };
+  /** Pushes an event to the renderer (Show on TV, a remote key). */
+  emit: (event: BridgeEvent) => void;
+  store: KeyValueStore;
+  clock: Pick<Clock, 'now'>;
+  logger: Logger;
+  /** The companion's part of the state changed (listening, phones): the state is pushed again. */
+  changed: () => void;
+  /** This machine's addresses and the server's limits (tests). */
+  addresses?: () => string[];
+  options?: Pick<CompanionOptions, 'limits' | 'keepAliveSeconds'>;
+}
+
+export interface CompanionFeature {
+  handlers: CompanionHandlers;
+  /** AppState.companion. */
+  view(): CompanionView;
+  /** Where the port is open now, if it is. */
+  listening(): { host: string; port: number } | undefined;
+  /** Closes the port and the phones' streams (the phones stay paired). */
+  dispose(): Promise<void>;
+}
+
+/** A phone's remote pad as the remote's own intents; "where am I" is the remote's Info (voice guidance says it again). */
+export const REMOTE_INTENTS: Readonly<Record<RemoteKey, Intent>> = {
+  up: 'up',
+  down: 'down',
+  left: 'left',
+  right: 'right',
+  ok: 'select',
+  back: 'back',
+  'where-am-i': 'info',
+};
+
+const OK: Result<void> = { ok: true, value: undefined };
+
+export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFeature {
+  const { household, logger } = deps;
+  const policy = companionPolicy(deps.config);
+  const companion = createCompanion(
+    {
+      views: deps.views,
+      showOnTv: (target) => deps.emit({ type: 'showOnTv', target }),
+      remoteKey: (key) => deps.emit({ type: 'intent', intent: REMOTE_INTENTS[key] }),
+      // The catalog adds favourites for the one on screen only: a phone of someone else is refused, never served as them.
+      addFavorite: async (memberKey, trackId) =>
+        household.onScreen() === memberKey ? deps.trackActions.handlers.addFavorite(trackId) : { ok: false, error: companionErrors.notOnScreen() },
+      memberOnScreen: () => household.onScreen(),
+      childOnScreen: () => household.childOnScreen(),
+      pin: { isSet: () => household.pins.pinSet(), refused: (pin) => household.pins.pinRefused(pin) },
+      store: deps.store,
+      clock: deps.clock,
+      logger,
+      changed: deps.changed,
+      ...(deps.addresses === undefined ? {} : { addresses: deps.addresses }),
+    },
+    { ...deps.options, pinRequired: policy.pinRequired },
+  );
+  let starting: Promise<Result<void>> | undefined;
+  let disposed = false;
+
+  deps.session?.onMemberRemoved((key) => companion.removePhonesOf(key));
+
+  /** Opens the port (once, whoever asks meanwhile shares the attempt). */
+  function listen(): Promise<Result<void>> {
+    if (companion.listening() !== undefined) return Promise.resolve(OK);
+    starting ??= companion
+      .start({ host: policy.host, port: policy.port })
+      .then(
+        async (): Promise<Result<void>> => {
+          if (disposed) await companion.stop();
+          deps.changed();
+          return OK;
+        },
+        (error: unknown): Result<void> => {
+          logger.warn('companion: the port for phones could not be opened', { host: policy.host, port: policy.port, error: String(error) });
+          return { ok: false, error: companionErrors.cannotListen() };
+        },
+      )
+      .finally(() => {
+        starting = undefined;
+      });
+    return starting;
+  }
+
+  // Someone has asked before when phones are paired here: they find the TV again after a restart.
+  if (policy.available && (policy.listenAtStart || companion.phones().length > 0)) void listen();
+
+  const handlers: CompanionHandlers = {
+    companionOffer: async (pin) => {
+      if (!policy.available) return { ok: false, error: companionErrors.off() };
+      // Refused before the port opens: a child without the PIN opens nothing.
+      const refused = companion.refusal(pin);
+      if (refused !== undefined) return { ok: false, error: refused };
+      const listening = await listen();
+      if (!listening.ok) return listening;
+      const offer = companion.pairingOffer(pin);
+      if (!offer.ok) return offer;
+      // Drawn here, never by the service's QR generator (features/pairing): the URL holds the one-time secret.
+      return { ok: true, value: { ...offer.value, qr: qrMatrix(offer.value.url) } };
+    },
+    companionCancelOffer: async () => companion.cancelOffer(),
+    companionRemovePhone: async (id) => {
+      if (!PhoneIdSchema.safeParse(id).success) return badArgument('phone');
+      return companion.removePhone(id) ? OK : { ok: false, error: companionErrors.noSuchPhone() };
+    },
+    sendToPhone: async (item) => {
+      const parsed = SentItemSchema.safeParse(item);
+      if (!parsed.success) return badArgument('item');
+      const member = household.onScreen();
+      if (member === undefined) return { ok: false, error: companionErrors.nobodyOnScreen() };
+      return { ok: true, value: companion.sendToPhones(member, parsed.data) };
+    },
+    companionScreen: async (screen) => {
+      const parsed = CompanionScreenSchema.safeParse(screen);
+      if (parsed.success) companion.screenChanged(parsed.data);
+      else logger.warn('companion: the screen reported was not understood');
+    },
+  };
+
+  return {
+    handlers,
+    view: () => ({ available: policy.available, listening: companion.listening() !== undefined, pinRequired: policy.pinRequired, phones: companion.phones() }),
+    listening: () => companion.listening(),
+    async dispose() {
+      disposed = true;
+      await companion.stop();
+    },
+  };
+}

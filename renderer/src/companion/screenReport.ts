@@ -1,0 +1,46 @@
+/**
+ * Tells the core what the TV shows, each time it changes, for the paired phones: the kind of screen and, on a detail,
+ * which one. While a member is on screen it is theirs (other members' phones learn its kind only).
+ */
+import { useEffect } from 'react';
+import { GUEST_KEY, type AppState } from '../../../shared/bridge';
+import type { CompanionScreen } from '../../../shared/companion';
+import type { Screen } from '../store/navStore';
+import { useApp, useNav, useTunewall } from '../store/context';
+
+export function companionScreenOf(state: AppState | undefined, top: Screen | undefined): CompanionScreen | undefined {
+  if (state === undefined || !state.companion.available) return undefined;
+  const { auth, household } = state;
+  if (auth.status === 'choosing') return { kind: 'chooser', scope: 'public' };
+  if (auth.status !== 'signed-in' || household.adding !== undefined) return { kind: 'pairing', scope: 'public' };
+  const scope = household.active === undefined || household.active === GUEST_KEY ? 'public' : 'member';
+  switch (top?.name) {
+    case undefined:
+    case 'home':
+      return { kind: 'home', scope };
+    case 'settings':
+      return { kind: 'settings', scope };
+    case 'chooser':
+      return { kind: 'chooser', scope: 'public' };
+    case 'detail':
+      return { kind: 'detail', ref: top.ref, title: top.title === '' ? undefined : top.title, scope };
+  }
+}
+
+export function useScreenReport(): void {
+  const { bridge } = useTunewall();
+  const top = useNav((s) => s.stack[s.stack.length - 1]?.screen);
+  const state = useApp((s) => s.state);
+  // Compared as text: a new state with the same screen is not a change.
+  const report = JSON.stringify(companionScreenOf(state, top) ?? null);
+  useEffect(() => {
+    const parsed = JSON.parse(report) as CompanionScreen | null;
+    if (parsed !== null) bridge.companionScreen(parsed).catch((error: unknown) => console.warn('the screen was not told to the phones', error));
+  }, [bridge, report]);
+}
+
+/** useScreenReport as an element of the app. */
+export function ScreenReport(): null {
+  useScreenReport();
+  return null;
+}
