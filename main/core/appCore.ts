@@ -8,6 +8,7 @@ import type { ServiceEndpoints } from './config/service';
 import type { EmbeddedSandbox } from './config/startup';
 import type { CoreText } from './errors';
 import type { ArtworkFiles } from './features/artwork/artworkFiles';
+import type { PhonePage } from './features/companion/page';
 import type { ShellSpeaker } from './features/speech/shellSpeaker';
 import type { Cipher, Clock, FetchLike, KeyValueStore, Logger } from './ports';
 
@@ -63,6 +64,8 @@ export interface AppCoreDeps {
   screenReader?: () => boolean;
   /** The shell's voice; by default espeak-ng or spd-say found on PATH. */
   speaker?: ShellSpeaker;
+  /** The built phone page the companion serves (builtPhonePage); without it, phones get a page that only says where it is. */
+  phonePage?: PhonePage | undefined;
 }
 
 export interface RunningAppCore extends AppCore {

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { createAppCore as createCore } from '../core/app';
+import { builtPhonePage } from '../core/features/companion/page';
 import type { CreateAppCore } from './coreDeps';
 
 export const createAppCore: CreateAppCore | undefined = (deps) =>
@@ -20,6 +21,8 @@ export const createAppCore: CreateAppCore | undefined = (deps) =>
     systemLocale: deps.systemLocale,
     version: deps.appVersion,
     screenReader: deps.screenReader,
+    // Bundled into out/main/index.js: the phone page is out/phone, beside it.
+    phonePage: builtPhonePage(import.meta.dirname, deps.env),
     startSandbox: async () => {
       // Loaded only when used: the sandbox draws its pictures with sharp, a native module built per OS and CPU, and a
       // Tunewall with real credentials must start even where sharp cannot load.

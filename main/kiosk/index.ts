@@ -37,6 +37,7 @@ import { Launcher, type BrowserExit } from './launcher';
 import { keyringVaultKey, kioskCipher } from './ops/keyringKey';
 import { createOps, type AttachOptions, type Ops } from './ops/ops';
 import type { OpsLogger } from './ops/log';
+import { builtPhonePage } from '../core/features/companion/page';
 import { takeOverProfile } from './profileLock';
 import { startKioskServer, type KioskServer, type KioskServerOptions } from './server';
 
@@ -105,6 +106,7 @@ async function startCore(argv: readonly string[], ops: Ops, dataDir: string, sto
     logger,
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version,
+    phonePage: builtPhonePage(dirname(fileURLToPath(import.meta.url)), env),
     // The embedded sandbox keeps its state (token digests, favorites, approvals) beside Tunewall's, so a restart
     // finds the sign-in the vault kept still valid, as it would be against the real service.
     startSandbox: () =>

@@ -155,7 +155,8 @@ describe('a phone’s Show on TV', () => {
     const { ref, title } = chart();
     act(() => fake.emit({ type: 'showOnTv', target: { kind: 'detail', ref } }));
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    await waitFor(() => expect(fake.callsOf('companionScreen').at(-1)?.args[0]).toMatchObject({ kind: 'detail', ref }));
+    // A chart is the catalog's: every phone may be told it, whoever is on screen.
+    await waitFor(() => expect(fake.callsOf('companionScreen').at(-1)?.args[0]).toMatchObject({ kind: 'detail', ref, scope: 'public' }));
     await press('back');
     await expectFocus('home-settings');
     await waitFor(() => expect(fake.callsOf('companionScreen').at(-1)?.args[0]).toEqual({ kind: 'home', scope: 'member' }));

@@ -1,6 +1,7 @@
 /**
  * Tells the core what the TV shows, each time it changes, for the paired phones: the kind of screen and, on a detail,
- * which one. While a member is on screen it is theirs (other members' phones learn its kind only).
+ * which one. While a member is on screen, Home, Settings and a playlist are theirs (other members' phones learn only the
+ * kind of screen); the catalog's charts, stations, albums and artists are told to every phone.
  */
 import { useEffect } from 'react';
 import { GUEST_KEY, type AppState } from '../../../shared/bridge';
@@ -23,7 +24,8 @@ export function companionScreenOf(state: AppState | undefined, top: Screen | und
     case 'chooser':
       return { kind: 'chooser', scope: 'public' };
     case 'detail':
-      return { kind: 'detail', ref: top.ref, title: top.title === '' ? undefined : top.title, scope };
+      // The catalog's details are everyone's; a playlist may be the member's own collection.
+      return { kind: 'detail', ref: top.ref, title: top.title === '' ? undefined : top.title, scope: top.ref.kind === 'playlist' ? scope : 'public' };
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import type { BridgeEvent, BridgeHandlers, CompanionView, Intent, Result } from '../../../../shared/bridge';
 import { CompanionScreenSchema, PhoneIdSchema, SentItemSchema } from '../../../../shared/bridgeArgs';
-import type { RemoteKey } from '../../../../shared/companion';
+import type { CompanionScreen, RemoteKey } from '../../../../shared/companion';
 import type { AuthSession } from '../../auth/session';
 import type { TunewallConfig } from '../../config/config';
 import type { Clock, KeyValueStore, Logger } from '../../ports';
@@ -39,7 +39,7 @@ export interface CompanionFeatureDeps {
   changed: () => void;
   /** This machine's addresses and the server's limits (tests). */
   addresses?: () => string[];
-  options?: Pick<CompanionOptions, 'limits' | 'keepAliveSeconds'>;
+  options?: Pick<CompanionOptions, 'limits' | 'keepAliveSeconds' | 'page'>;
 }
 
 export interface CompanionFeature {
@@ -64,6 +64,13 @@ export const REMOTE_INTENTS: Readonly<Record<RemoteKey, Intent>> = {
 };
 
 const OK: Result<void> = { ok: true, value: undefined };
+
+/** A detail opened by a phone's Show on TV comes without its title: the phones are told the one the TV shows. */
+async function withTitle(views: CompanionViews, screen: CompanionScreen): Promise<CompanionScreen> {
+  if (screen.kind !== 'detail' || screen.ref === undefined || (screen.title ?? '') !== '') return screen;
+  const detail = await views.getDetail(screen.ref);
+  return detail.ok ? { ...screen, title: detail.value.title } : screen;
+}
 
 export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFeature {
   const { household, logger } = deps;
@@ -91,6 +98,8 @@ export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFea
   let disposed = false;
 
   deps.session?.onMemberRemoved((key) => companion.removePhonesOf(key));
+
+  let reported = 0;
 
   /** Opens the port (once, whoever asks meanwhile shares the attempt). */
   function listen(): Promise<Result<void>> {
@@ -144,8 +153,12 @@ export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFea
     },
     companionScreen: async (screen) => {
       const parsed = CompanionScreenSchema.safeParse(screen);
-      if (parsed.success) companion.screenChanged(parsed.data);
-      else logger.warn('companion: the screen reported was not understood');
+      if (!parsed.success) return logger.warn('companion: the screen reported was not understood');
+      reported += 1;
+      const mine = reported;
+      const told = await withTitle(deps.views, parsed.data);
+      // A later screen was reported while this one's title was looked up: it is the one on the TV now.
+      if (mine === reported) companion.screenChanged(told);
     },
   };
 

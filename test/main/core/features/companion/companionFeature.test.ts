@@ -10,7 +10,7 @@ import { createCompanionFeature, type CompanionFeature } from '../../../../../ma
 import { DEFAULT_CONFIG, type CompanionSetting } from '../../../../../main/core/config/config';
 import { qrMatrix } from '../../../../../main/core/qr';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
-import { fakeDeps, manualClock, openEvents, secretOf, TEST_LIMITS } from './support';
+import { DETAIL, fakeDeps, manualClock, openEvents, secretOf, TEST_LIMITS } from './support';
 
 const features: CompanionFeature[] = [];
 const streams: Array<() => void> = [];
@@ -178,5 +178,18 @@ describe('phones and the TV', () => {
     screen.member = 'member-b';
     expect(await feature.handlers.sendToPhone(item)).toEqual({ ok: true, value: 0 });
     expect(await feature.handlers.sendToPhone({ ...item, url: 'not a url' })).toMatchObject({ ok: false });
+  });
+
+  it('a detail the TV opened for a phone (no title in the report) is told to the phones with the title the TV shows', async () => {
+    const { feature } = setup();
+    const offered = await offer(feature);
+    const paired = await pair(offered);
+    const stream = await openEvents(offered.address, paired.credential);
+    streams.push(stream.close);
+    await feature.handlers.companionScreen({ kind: 'home', scope: 'member' });
+    await feature.handlers.companionScreen({ kind: 'detail', ref: { kind: 'chart', id: 'c1' }, scope: 'public' });
+    let message = await stream.next();
+    while (message !== undefined && !(message.event === 'screen' && JSON.stringify(message.data).includes('"detail"'))) message = await stream.next();
+    expect(message?.data).toEqual({ type: 'screen', screen: { kind: 'detail', ref: { kind: 'chart', id: 'c1' }, title: DETAIL.title, scope: 'public' } });
   });
 });
