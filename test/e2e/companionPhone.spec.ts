@@ -58,10 +58,30 @@ test('paired from the QR code: the secret leaves the address bar; Home, a detail
   await expect(page.getByRole('button', { name: /綜合新歌即時榜/ })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await check(page, 'home-en');
+  // What a screen reader walks: each row a region named by its heading, its tiles a list of buttons.
+  await expect(page.getByRole('main')).toMatchAriaSnapshot(`
+    - region "Charts":
+      - heading "Charts" [level=2]
+      - list:
+        - listitem:
+          - button /綜合新歌即時榜/
+  `);
 
   await page.getByRole('button', { name: /綜合新歌即時榜/ }).click();
   await expect(page.getByRole('heading', { name: '綜合新歌即時榜', level: 2 })).toBeFocused();
   await check(page, 'detail-en');
+  // A detail: its title, Show on TV, then its tracks as a numbered list, each with its actions.
+  await expect(page.getByRole('main')).toMatchAriaSnapshot(`
+    - heading "綜合新歌即時榜" [level=2]
+    - button "Show on TV"
+    - region /Tracks/:
+      - heading /Tracks/ [level=3]
+      - list:
+        - listitem:
+          - text: /晴天/
+          - button "Show on TV"
+          - button "Add to favorites"
+  `);
   await page.getByRole('button', { name: 'Show on TV' }).first().click();
   await expect.poll(() => tv.shown).toEqual([{ kind: 'detail', ref: { kind: 'chart', id: 'c1' } }]);
   await expect(page.getByRole('status').filter({ hasText: 'Shown on the TV.' })).toBeVisible();
