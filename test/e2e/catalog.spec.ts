@@ -1,6 +1,6 @@
 /**
  * The whole catalog with the remote, through the kiosk shell against the sandbox: Home's rows in order and loaded as
- * focus comes near them; every kind of detail screen; the track panel's five actions (the favourite checked in the
+ * focus comes near them; every kind of detail screen; the track panel's actions (the favourite checked in the
  * sandbox's own state); and Back along a deep path.
  */
 import type { Page } from '@playwright/test';
@@ -163,7 +163,7 @@ test('every kind of detail: new hits, album and its artist, a new-release grid, 
 
 const FavoritesSchema = z.object({ data: z.array(z.object({ id: z.string(), name: z.string() })) });
 
-test("the track panel's five actions, the favourite kept in the sandbox, and Back along Home → chart → album → artist → album", async ({
+test("the track panel's actions, the favourite kept in the sandbox, and Back along Home → chart → album → artist → album", async ({
   page,
   launchShell,
 }) => {
@@ -192,7 +192,8 @@ test("the track panel's five actions, the favourite kept in the sandbox, and Bac
     return (await panel.getAttribute('aria-label')) ?? '';
   };
   const name = await openPanel();
-  await expect(panel.getByRole('button')).toHaveText(['Open on your phone', 'Go to album', 'Go to artist', 'More like this', /Add to favorites|In favorites/]);
+  // Send to my phone is checked with a paired phone in companionTv.spec.ts.
+  await expect(panel.getByRole('button')).toHaveText(['Open on your phone', 'Send to my phone', 'Go to album', 'Go to artist', 'More like this', /Add to favorites|In favorites/]);
 
   // 1. Open on your phone: the QR code of the track's page.
   await openFocused(page);
