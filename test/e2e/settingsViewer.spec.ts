@@ -61,8 +61,8 @@ for (const language of LANGUAGES) {
     if (language === 'en') {
       await expect(page.locator('[data-focus-key="settings-sign-in"]')).toHaveText('Sign in');
       await expect(diagnostics(page)).toContainText('Browsing as a guest');
-      // The account and the guest's own Members part; nothing on how a sign-in is protected.
-      await expect(account(page).locator('h2')).toHaveText(['Account', 'Members', 'Explicit tracks', "Child's profile", 'PIN', 'When Tunewall starts']);
+      // The account and the guest's own Members part, and the phones; nothing on how a sign-in is protected.
+      await expect(account(page).locator('h2')).toHaveText(['Account', 'Members', 'Explicit tracks', "Child's profile", 'PIN', 'When Tunewall starts', 'Connected phones']);
     }
 
     await columnsHold(page, 'settings-sign-in');
