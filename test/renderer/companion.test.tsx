@@ -7,20 +7,13 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTracks, rowTiles } from '../../renderer/dev/fakeData';
-import type { DetailRef } from '../../shared/bridge';
-import { expectFocus, press, renderApp, sizeTrackLists } from './helpers';
+import { makeTracks } from '../../renderer/dev/fakeData';
+import { expectFocus, fakeChart, press, renderApp, sizeTrackLists } from './helpers';
 
 afterEach(() => cleanup());
 let unsize = (): void => undefined;
 beforeAll(() => (unsize = sizeTrackLists()));
 afterAll(() => unsize());
-
-function chart(): { ref: DetailRef; title: string } {
-  const tile = rowTiles('charts', 'TW')[1];
-  if (tile?.ref === undefined) throw new Error('fake chart');
-  return { ref: tile.ref, title: tile.title };
-}
 
 const typeDigits = (digits: string): void => {
   for (const digit of digits) fireEvent.keyDown(window, { key: digit, code: `Digit${digit}` });
@@ -119,7 +112,7 @@ describe('Settings’ connected phones', () => {
 
 describe('"Send to my phone" in the track panel', () => {
   async function panel(options: Parameters<typeof renderApp>[0]) {
-    const { ref, title } = chart();
+    const { ref, title } = fakeChart();
     const rendered = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }], ...options });
     await expectFocus('track:0');
     await press('select');
@@ -152,7 +145,7 @@ describe('a phone’s Show on TV', () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     await screen.findByRole('button', { name: 'Settings' });
     await act(async () => setFocus('home-settings'));
-    const { ref, title } = chart();
+    const { ref, title } = fakeChart();
     act(() => fake.emit({ type: 'showOnTv', target: { kind: 'detail', ref } }));
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     // A chart is the catalog's: every phone may be told it, whoever is on screen.
@@ -165,7 +158,7 @@ describe('a phone’s Show on TV', () => {
   it('a track opens in its detail, focused there with its panel open', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     await screen.findByRole('button', { name: 'Settings' });
-    const { ref } = chart();
+    const { ref } = fakeChart();
     // The third track of the first detail the fake answers (its tracks change with each detail asked for).
     const track = makeTracks(ref, 'TW', 2, 1, 1)[0];
     if (track === undefined) throw new Error('fake chart');

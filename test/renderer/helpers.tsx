@@ -1,10 +1,12 @@
 import { getCurrentFocusKey } from '@noriginmedia/norigin-spatial-navigation';
 import { act, render, waitFor, type RenderResult } from '@testing-library/react';
 import { createFakeBridge, type FakeBridge, type FakeOptions } from '../../renderer/dev/fakeBridge';
+import { rowTiles } from '../../renderer/dev/fakeData';
 import { App } from '../../renderer/src/App';
 import { intents } from '../../renderer/src/input/intents';
 import type { UiIntent } from '../../renderer/src/input/keymap';
 import type { Screen } from '../../renderer/src/store/navStore';
+import type { DetailRef } from '../../shared/bridge';
 import { beforeAll } from 'vitest';
 
 // Settings and the detail pages are chunks of their own (lazyScreens.ts). Loaded here, before any test of the file
@@ -72,4 +74,11 @@ export function tileKey(rowKey: string, key: string | undefined): string {
 /** A tile's accessible name, which starts with its title and goes on to say where it is ("…, Charts, 3 of 24"). */
 export function tileNamed(title: string): RegExp {
   return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);
+}
+
+/** The fake catalog's second Taiwan chart: a detail the tests open as a phone's Show on TV or the remote would. */
+export function fakeChart(): { ref: DetailRef; title: string } {
+  const tile = rowTiles('charts', 'TW')[1];
+  if (tile?.ref === undefined) throw new Error('fake chart');
+  return { ref: tile.ref, title: tile.title };
 }

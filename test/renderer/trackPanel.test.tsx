@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { albumOf, rowTiles } from '../../renderer/dev/fakeData';
-import type { DetailRef } from '../../shared/bridge';
-import { expectFocus, press, renderApp, sizeTrackLists } from './helpers';
+import { albumOf } from '../../renderer/dev/fakeData';
+import { expectFocus, fakeChart, press, renderApp, sizeTrackLists } from './helpers';
 
 afterEach(() => cleanup());
 let unsize = (): void => undefined;
 beforeAll(() => (unsize = sizeTrackLists()));
 afterAll(() => unsize());
-
-function chart(): { ref: DetailRef; title: string } {
-  const tile = rowTiles('charts', 'TW')[1];
-  if (tile?.ref === undefined) throw new Error('fake chart');
-  return { ref: tile.ref, title: tile.title };
-}
 
 const trackName = (index: number): string =>
   document.querySelector(`[data-focus-key="track:${index}"] .track-name`)?.firstChild?.textContent ?? '';
@@ -23,7 +16,7 @@ const trackAlbum = (index: number): string => document.querySelector(`[data-focu
 
 /** Opens the panel of the chart's third track; returns the track's name, artist and album as the list shows them. */
 async function panelOfThirdTrack(options: Parameters<typeof renderApp>[0] = {}) {
-  const { ref, title } = chart();
+  const { ref, title } = fakeChart();
   const rendered = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }], ...options });
   await expectFocus('track:0');
   await press('down');
@@ -148,7 +141,7 @@ describe('the track panel', () => {
   });
 
   it('for a track without its album or artist leaves those out', async () => {
-    const { ref, title } = chart();
+    const { ref, title } = fakeChart();
     renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
     await expectFocus('track:0');
     // Every 17th track of the fake catalog comes without its album (and so without its artist).
@@ -161,7 +154,7 @@ describe('the track panel', () => {
   });
 
   it('the play/pause key on a track opens its QR code directly', async () => {
-    const { ref, title } = chart();
+    const { ref, title } = fakeChart();
     const { fake } = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'detail', ref, title }] });
     await expectFocus('track:0');
     await press('play-pause');
