@@ -4,6 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createPhoneApi } from '../../../renderer/phone/src/api/client';
+import { storedCredentials } from '../../../renderer/phone/src/api/credentials';
 import { pairOnLoad, pairWithCode, secretOf } from '../../../renderer/phone/src/api/pairing';
 import { CREDENTIAL, SECRET, fakeTv, json, memoryCredentials, type Route } from './support';
 
@@ -52,6 +53,31 @@ describe('on load', () => {
     expect(await pairOnLoad({ location: { hash: '#s=short', pathname: '/', search: '' }, history }, createPhoneApi({ fetch: tv.fetch, credentials, unpaired: vi.fn() }), credentials)).toEqual({ paired: false, refusal: undefined });
     expect(history.replaceState).toHaveBeenCalledWith(null, '', '/');
     expect(tv.sent).toEqual([]);
+  });
+
+  it('after the TV dropped this phone, a reload still says why, until the phone pairs again (kept in the page storage)', async () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    const tv = fakeTv({ 'GET /api/home': () => json(401, { error: 'unknown credential' }), 'POST /api/pair': () => json(200, PAIRED) });
+    const load = (hash: string) => {
+      const credentials = storedCredentials(storage);
+      return pairOnLoad({ location: { hash, pathname: '/', search: '' }, history: { replaceState: vi.fn() } }, createPhoneApi({ fetch: tv.fetch, credentials, unpaired: vi.fn() }), credentials);
+    };
+    storedCredentials(storage).set(CREDENTIAL);
+    expect(await load('')).toEqual({ paired: true });
+    // The TV answers 401 to the first call: the credential goes.
+    const credentials = storedCredentials(storage);
+    const unpaired = vi.fn();
+    expect(await createPhoneApi({ fetch: tv.fetch, credentials, unpaired }).home()).toEqual({ ok: false, problem: { kind: 'unpaired' } });
+    expect(unpaired).toHaveBeenCalledOnce();
+    expect(credentials.get()).toBeUndefined();
+    // The reload: the pairing form, saying this phone is no longer connected.
+    expect(await load('')).toEqual({ paired: false, refusal: { key: 'disconnected' } });
+    expect(await load('')).toEqual({ paired: false, refusal: { key: 'disconnected' } });
+    // Paired again from a new QR code: the reason is gone with the new credential.
+    expect(await load(`#s=${SECRET}`)).toEqual({ paired: true });
+    expect(storedCredentials(storage).dropped()).toBe(false);
+    expect(await load('')).toEqual({ paired: true });
   });
 
   it('a QR code the TV replaced since is said as such, and nothing is kept', async () => {

@@ -34,12 +34,20 @@ export function fakeTv(routes: Record<string, Route>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, sent, state };
 }
 
-export function memoryCredentials(initial?: string): Credentials & { value: string | undefined } {
+export function memoryCredentials(initial?: string): Credentials & { value: string | undefined; wasDropped: boolean } {
   const store = {
     value: initial,
+    wasDropped: false,
     get: () => store.value,
-    set: (c: string) => void (store.value = c),
-    clear: () => void (store.value = undefined),
+    set: (c: string) => {
+      store.value = c;
+      store.wasDropped = false;
+    },
+    clear: () => {
+      store.value = undefined;
+      store.wasDropped = true;
+    },
+    dropped: () => store.wasDropped,
   };
   return store;
 }

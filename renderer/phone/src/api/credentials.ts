@@ -1,15 +1,21 @@
 /**
  * The phone's credential, kept in localStorage so the phone stays paired across visits. It is the only secret the
- * page keeps; the QR code's one-time secret never is.
+ * page keeps; the QR code's one-time secret never is. When the TV stops knowing the phone, the credential goes and a
+ * mark stays in its place, so the page still says why after a reload, until the phone pairs again.
  */
 const KEY = 'tunewall.companion.credential';
+const DROPPED = 'tunewall.companion.dropped';
 /** 32 bytes, base64url: what the TV hands out (phones.ts). */
 const CREDENTIAL = /^[A-Za-z0-9_-]{43}$/;
 
 export interface Credentials {
   get(): string | undefined;
+  /** Keeps a new credential (and forgets that an earlier one was dropped). */
   set(credential: string): void;
+  /** The TV no longer knows this phone: the credential goes, and `dropped()` says so from now on. */
   clear(): void;
+  /** Whether the last credential was dropped because the TV stopped knowing it (and none was kept since). */
+  dropped(): boolean;
 }
 
 export function isCredential(value: unknown): value is string {
@@ -22,8 +28,15 @@ export function storedCredentials(storage: Pick<Storage, 'getItem' | 'setItem' |
       const value = storage.getItem(KEY);
       return isCredential(value) ? value : undefined;
     },
-    set: (credential) => storage.setItem(KEY, credential),
-    clear: () => storage.removeItem(KEY),
+    set(credential) {
+      storage.setItem(KEY, credential);
+      storage.removeItem(DROPPED);
+    },
+    clear() {
+      storage.removeItem(KEY);
+      storage.setItem(DROPPED, '1');
+    },
+    dropped: () => storage.getItem(DROPPED) === '1',
   };
 }
 

@@ -50,7 +50,8 @@ export interface PageAddress {
 
 /**
  * On load: pairs with the fragment's secret when there is one (a new QR code wins over a credential kept from before),
- * else the phone is paired when it keeps a credential (the TV's first answer says whether it still knows it).
+ * else the phone is paired when it keeps a credential (the TV's first answer says whether it still knows it), and one
+ * whose credential the TV dropped says so again.
  */
 export async function pairOnLoad(address: PageAddress, api: Pick<PhoneApi, 'pair'>, credentials: Credentials): Promise<PairingState> {
   const { location, history } = address;
@@ -60,7 +61,8 @@ export async function pairOnLoad(address: PageAddress, api: Pick<PhoneApi, 'pair
     history.replaceState(null, '', `${location.pathname}${location.search}`);
     if (secret !== undefined) return kept(await api.pair({ secret }), credentials, 'secret');
   }
-  return credentials.get() === undefined ? { paired: false, refusal: undefined } : { paired: true };
+  if (credentials.get() !== undefined) return { paired: true };
+  return { paired: false, refusal: credentials.dropped() ? { key: 'disconnected' } : undefined };
 }
 
 /** Pairs with the code a person typed (full-width digits read as digits; spaces and dashes between them left out). */
