@@ -276,7 +276,8 @@ export type BridgeEvent =
   | { type: 'row'; row: RowView }
   | { type: 'intent'; intent: Intent }
   /** A phone's "Show on TV": opened as if the remote had chosen it. */
-  | { type: 'showOnTv'; target: ShowOnTvTarget };
+  /** `title`: what the phone was shown it under, painted as the new screen's heading until the detail arrives. */
+  | { type: 'showOnTv'; target: ShowOnTvTarget; title?: string | undefined };
 
 export interface TunewallBridge {
   getState(): Promise<AppState>;

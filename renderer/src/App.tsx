@@ -305,7 +305,7 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
     window.addEventListener('keydown', keys);
     const unsubscribe = bridge.subscribe((event) => {
       if (event.type === 'intent') hub.dispatch(event.intent);
-      else if (event.type === 'showOnTv') showOnTv(value.nav, value.app.getState().state, event.target);
+      else if (event.type === 'showOnTv') showOnTv(value.nav, value.app.getState().state, event.target, event.title);
       else value.app.getState().handleEvent(event);
     });
     void value.app.getState().start();

@@ -155,6 +155,29 @@ describe('a phone’s Show on TV', () => {
     await waitFor(() => expect(fake.callsOf('companionScreen').at(-1)?.args[0]).toEqual({ kind: 'home', scope: 'member' }));
   });
 
+  it('with the title the phone was shown it under, the heading is on the TV before the detail arrives', async () => {
+    const { fake } = renderApp({ scenario: 'home', language: 'en' });
+    await screen.findByRole('button', { name: 'Settings' });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = fake.bridge.getDetail;
+    const asked: unknown[] = [];
+    fake.bridge.getDetail = async (ref) => {
+      asked.push(ref);
+      await gate;
+      return answer(ref);
+    };
+    const { ref, title } = fakeChart();
+    act(() => fake.emit({ type: 'showOnTv', target: { kind: 'detail', ref }, title }));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    // Asked for, not yet arrived: no track on the screen.
+    expect(asked).toEqual([ref]);
+    expect(document.querySelector('[data-focus-key="track:0"]')).toBeNull();
+    act(() => release());
+    await waitFor(() => expect(document.querySelector('[data-focus-key="track:0"]')).not.toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
   it('a track opens in its detail, focused there with its panel open', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
     await screen.findByRole('button', { name: 'Settings' });

@@ -6,7 +6,7 @@
  */
 import type { BridgeEvent, BridgeHandlers, CompanionView, Intent, Result } from '../../../../shared/bridge';
 import { CompanionScreenSchema, PhoneIdSchema, SentItemSchema } from '../../../../shared/bridgeArgs';
-import type { CompanionScreen, RemoteKey } from '../../../../shared/companion';
+import type { CompanionScreen, RemoteKey, ShowOnTvTarget } from '../../../../shared/companion';
 import type { AuthSession } from '../../auth/session';
 import type { TunewallConfig } from '../../config/config';
 import type { Clock, KeyValueStore, Logger } from '../../ports';
@@ -17,6 +17,7 @@ import type { TrackActions } from '../trackActions/trackActions';
 import { createCompanion, type CompanionOptions, type CompanionViews } from './companion';
 import { companionErrors } from './errors';
 import { companionPolicy } from './policy';
+import { shownTitles, type ShownTitles } from './titles';
 
 export type CompanionHandlers = Pick<
   BridgeHandlers,
@@ -65,20 +66,33 @@ export const REMOTE_INTENTS: Readonly<Record<RemoteKey, Intent>> = {
 
 const OK: Result<void> = { ok: true, value: undefined };
 
-/** A detail opened by a phone's Show on TV comes without its title: the phones are told the one the TV shows. */
-async function withTitle(views: CompanionViews, screen: CompanionScreen): Promise<CompanionScreen> {
+/**
+ * A detail on the TV reported without its title (opened before its title was known): the phones are told the one it
+ * was shown to them under, else the one the catalog gives it.
+ */
+async function withTitle(views: CompanionViews, titles: ShownTitles, screen: CompanionScreen): Promise<CompanionScreen> {
   if (screen.kind !== 'detail' || screen.ref === undefined || (screen.title ?? '') !== '') return screen;
+  const shown = titles.titleOf(screen.ref);
+  if (shown !== undefined) return { ...screen, title: shown };
   const detail = await views.getDetail(screen.ref);
   return detail.ok ? { ...screen, title: detail.value.title } : screen;
+}
+
+/** Show on TV, with the title the phone was shown it under: the TV paints the new screen's heading at once. */
+function showOnTvEvent(titles: ShownTitles, target: ShowOnTvTarget): BridgeEvent {
+  const ref = target.kind === 'detail' ? target.ref : target.in;
+  const title = ref === undefined ? undefined : titles.titleOf(ref);
+  return title === undefined ? { type: 'showOnTv', target } : { type: 'showOnTv', target, title };
 }
 
 export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFeature {
   const { household, logger } = deps;
   const policy = companionPolicy(deps.config);
+  const titles = shownTitles(deps.views);
   const companion = createCompanion(
     {
-      views: deps.views,
-      showOnTv: (target) => deps.emit({ type: 'showOnTv', target }),
+      views: titles.views,
+      showOnTv: (target) => deps.emit(showOnTvEvent(titles, target)),
       remoteKey: (key) => deps.emit({ type: 'intent', intent: REMOTE_INTENTS[key] }),
       // The catalog adds favourites for the one on screen only: a phone of someone else is refused, never served as them.
       addFavorite: async (memberKey, trackId) =>
@@ -156,7 +170,7 @@ export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFea
       if (!parsed.success) return logger.warn('companion: the screen reported was not understood');
       reported += 1;
       const mine = reported;
-      const told = await withTitle(deps.views, parsed.data);
+      const told = await withTitle(deps.views, titles, parsed.data);
       // A later screen was reported while this one's title was looked up: it is the one on the TV now.
       if (mine === reported) companion.screenChanged(told);
     },

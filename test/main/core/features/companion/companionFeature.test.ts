@@ -26,9 +26,10 @@ function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?:
   const events: BridgeEvent[] = [];
   const addFavorite = vi.fn(async (_trackId: string): Promise<Result<FavoriteState>> => ({ ok: true, value: 'favorite' }));
   const changed = vi.fn();
+  const { views } = fakeDeps().deps;
   const feature = createCompanionFeature({
     config: { companion: options.companion, companionHost: '127.0.0.1', companionPort: 0, kiosk: { ...DEFAULT_CONFIG.kiosk, enabled: options.kiosk ?? false } },
-    views: fakeDeps().deps.views,
+    views,
     household: {
       onScreen: () => screen.member,
       childOnScreen: () => screen.child,
@@ -49,7 +50,7 @@ function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?:
   });
   features.push(feature);
   const signOut = (key: string): void => removedListeners.forEach((listener) => listener(key));
-  return { feature, screen, events, addFavorite, changed, signOut };
+  return { feature, screen, events, addFavorite, changed, signOut, views };
 }
 
 async function offer(feature: CompanionFeature, pin?: string): Promise<CompanionOfferView> {
@@ -148,6 +149,25 @@ describe('phones and the TV', () => {
       { type: 'intent', intent: 'back' },
       { type: 'intent', intent: 'info' },
     ]);
+  });
+
+  it('Show on TV of a detail the phone was shown carries the title it was shown under; the phones are told it without asking the catalog again', async () => {
+    const { feature, events, views } = setup();
+    const offered = await offer(feature);
+    const paired = await pair(offered);
+    const stream = await openEvents(offered.address, paired.credential);
+    streams.push(stream.close);
+    const shown = await fetch(`${offered.address}/api/details/chart/chart-1`, { headers: { authorization: `Bearer ${paired.credential}` } });
+    expect(shown.status).toBe(200);
+    expect(views.getDetail).toHaveBeenCalledTimes(1);
+    expect((await post(offered, paired, '/api/show', { kind: 'detail', ref: DETAIL.ref })).status).toBe(200);
+    expect(events).toEqual([{ type: 'showOnTv', target: { kind: 'detail', ref: DETAIL.ref }, title: DETAIL.title }]);
+    // The TV reports the detail (its heading came from the event, or the report came before the detail arrived).
+    await feature.handlers.companionScreen({ kind: 'detail', ref: DETAIL.ref, scope: 'public' });
+    let message = await stream.next();
+    while (message !== undefined && !(message.event === 'screen' && JSON.stringify(message.data).includes('"detail"'))) message = await stream.next();
+    expect(message?.data).toEqual({ type: 'screen', screen: { kind: 'detail', ref: DETAIL.ref, title: DETAIL.title, scope: 'public' } });
+    expect(views.getDetail).toHaveBeenCalledTimes(1);
   });
 
   it('a favourite from a phone whose member is not on screen is refused, never added for the one on screen', async () => {

@@ -4,7 +4,7 @@
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { vi } from 'vitest';
-import type { DetailRef, DetailView, FavoriteState, Result, RowId, RowView } from '../../../../../shared/bridge';
+import type { DetailRef, DetailView, FavoriteState, Result, RowId, RowView, TilePageView, TrackPageView } from '../../../../../shared/bridge';
 import type { PairAnswer, PhoneView, RemoteKey, ShowOnTvTarget } from '../../../../../shared/companion';
 import { createCompanion, type Companion, type CompanionDeps, type PhonePage } from '../../../../../main/core/features/companion/companion';
 import { MemoryStore, memoryLogger } from '../../support/fakes';
@@ -34,8 +34,8 @@ export function fakeDeps() {
   const views = {
     loadRow: vi.fn(async (id: RowId): Promise<Result<RowView>> => ({ ok: true, value: row(id) })),
     getDetail: vi.fn(async (_ref: DetailRef): Promise<Result<DetailView>> => ({ ok: true, value: DETAIL })),
-    getTracks: vi.fn(async (_ref: DetailRef, offset: number) => ({ ok: true as const, value: { offset, total: 0, tracks: [] } })),
-    getTiles: vi.fn(async (_ref: DetailRef, offset: number) => ({ ok: true as const, value: { offset, total: 0, tiles: [] } })),
+    getTracks: vi.fn(async (_ref: DetailRef, offset: number): Promise<Result<TrackPageView>> => ({ ok: true, value: { offset, total: 0, tracks: [] } })),
+    getTiles: vi.fn(async (_ref: DetailRef, offset: number): Promise<Result<TilePageView>> => ({ ok: true, value: { offset, total: 0, tiles: [] } })),
   };
   const deps = {
     views,
@@ -72,6 +72,8 @@ export interface Reply {
   headers: IncomingHttpHeaders;
   text: string;
   json: unknown;
+  /** The body as it came, before any decoding (a compressed page file). */
+  bytes: Buffer;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
@@ -89,7 +91,8 @@ export function send(port: number, method: string, path: string, options: { head
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         let json: unknown;
         try {
           json = JSON.parse(text);
@@ -97,7 +100,7 @@ export function send(port: number, method: string, path: string, options: { head
           void error;
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, bytes });
       });
     });
     req.on('error', reject);
