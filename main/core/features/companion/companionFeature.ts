@@ -14,7 +14,7 @@ import { qrMatrix } from '../../qr';
 import type { Household } from '../household/household';
 import { badArgument } from '../results';
 import type { TrackActions } from '../trackActions/trackActions';
-import { createCompanion, type CompanionOptions, type CompanionViews } from './companion';
+import { createCompanion, type CompanionDeps, type CompanionOptions, type CompanionViews } from './companion';
 import { companionErrors } from './errors';
 import { companionPolicy } from './policy';
 import { shownTitles, type ShownTitles } from './titles';
@@ -85,29 +85,32 @@ function showOnTvEvent(titles: ShownTitles, target: ShowOnTvTarget): BridgeEvent
   return title === undefined ? { type: 'showOnTv', target } : { type: 'showOnTv', target, title };
 }
 
+/** What the companion takes from the core: the views (remembering titles), intents as events, who is on screen. */
+function companionDeps(deps: CompanionFeatureDeps, titles: ShownTitles): CompanionDeps {
+  const { household } = deps;
+  return {
+    views: titles.views,
+    showOnTv: (target) => deps.emit(showOnTvEvent(titles, target)),
+    remoteKey: (key) => deps.emit({ type: 'intent', intent: REMOTE_INTENTS[key] }),
+    // The catalog adds favourites for the one on screen only: a phone of someone else is refused, never served as them.
+    addFavorite: async (memberKey, trackId) =>
+      household.onScreen() === memberKey ? deps.trackActions.handlers.addFavorite(trackId) : { ok: false, error: companionErrors.notOnScreen() },
+    memberOnScreen: () => household.onScreen(),
+    childOnScreen: () => household.childOnScreen(),
+    pin: { isSet: () => household.pins.pinSet(), refused: (pin) => household.pins.pinRefused(pin) },
+    store: deps.store,
+    clock: deps.clock,
+    logger: deps.logger,
+    changed: deps.changed,
+    ...(deps.addresses === undefined ? {} : { addresses: deps.addresses }),
+  };
+}
+
 export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFeature {
   const { household, logger } = deps;
   const policy = companionPolicy(deps.config);
   const titles = shownTitles(deps.views);
-  const companion = createCompanion(
-    {
-      views: titles.views,
-      showOnTv: (target) => deps.emit(showOnTvEvent(titles, target)),
-      remoteKey: (key) => deps.emit({ type: 'intent', intent: REMOTE_INTENTS[key] }),
-      // The catalog adds favourites for the one on screen only: a phone of someone else is refused, never served as them.
-      addFavorite: async (memberKey, trackId) =>
-        household.onScreen() === memberKey ? deps.trackActions.handlers.addFavorite(trackId) : { ok: false, error: companionErrors.notOnScreen() },
-      memberOnScreen: () => household.onScreen(),
-      childOnScreen: () => household.childOnScreen(),
-      pin: { isSet: () => household.pins.pinSet(), refused: (pin) => household.pins.pinRefused(pin) },
-      store: deps.store,
-      clock: deps.clock,
-      logger,
-      changed: deps.changed,
-      ...(deps.addresses === undefined ? {} : { addresses: deps.addresses }),
-    },
-    { ...deps.options, pinRequired: policy.pinRequired },
-  );
+  const companion = createCompanion(companionDeps(deps, titles), { ...deps.options, pinRequired: policy.pinRequired });
   let starting: Promise<Result<void>> | undefined;
   let disposed = false;
 
