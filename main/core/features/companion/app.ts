@@ -17,7 +17,7 @@ import { jsonBody } from './body';
 import { PairRequestSchema } from './schemas';
 import { eventRoute, type PhoneStreams } from './stream';
 import { intentRoutes, viewRoutes } from './routes';
-import { readPageFile, type PhonePage } from './page';
+import { pageEncoding, pageFiles, type PageFile, type PhonePage } from './page';
 
 /** The largest body a phone sends: a pairing, an intent or a track id is a few dozen bytes. */
 export const MAX_BODY_BYTES = 8 * 1024;
@@ -47,7 +47,8 @@ function guarded(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusals): vo
   app.use('*', async (c, next) => {
     await next();
     c.header('Content-Security-Policy', COMPANION_CONTENT_SECURITY_POLICY);
-    c.header('Cache-Control', 'no-store');
+    // Nothing is kept by the phone's browser but the page's own files, which say how they may be.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   // A route answers failures as values; a throw is a bug, logged here and told to the phone in no detail.
   app.onError((error, c) => {
@@ -91,18 +92,29 @@ function authenticated(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusal
   });
 }
 
-/** The phone page at `/` and its files under /assets/ (no credential: the page pairs the phone). */
+/** A page file's answer: compressed as the phone accepts, and Vary says so to any cache on the way. */
+function pageAnswer(c: CompanionContext, file: PageFile, cache: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': file.type, Vary: 'Accept-Encoding', 'Cache-Control': cache };
+  if (file.encoding !== undefined) headers['Content-Encoding'] = file.encoding;
+  return c.body(file.body, 200, headers);
+}
+
+/**
+ * The phone page at `/` and its files under /assets/ (no credential: the page pairs the phone). The assets' names
+ * change with their content (the build hashes them), so a phone keeps them for good and a later visit loads none;
+ * `/` is asked again each visit, so a page built again is picked up.
+ */
 function pageRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusals): void {
-  const { page } = ctx;
+  const files = ctx.page === undefined ? undefined : pageFiles(ctx.page);
   app.get('/', async (c) => {
-    const file = page === undefined ? undefined : await readPageFile(page, '', 'index.html');
+    const file = await files?.read('', 'index.html', pageEncoding(c.req.header('accept-encoding')));
     if (file === undefined) return c.html(PLACEHOLDER_PAGE);
-    return c.body(file.body, 200, { 'Content-Type': file.type });
+    return pageAnswer(c, file, 'no-cache');
   });
   app.get('/assets/:name', async (c) => {
-    const file = page === undefined ? undefined : await readPageFile(page, 'assets', c.req.param('name'));
+    const file = await files?.read('assets', c.req.param('name'), pageEncoding(c.req.header('accept-encoding')));
     if (file === undefined) return said.refuse(c, 404, 'not found');
-    return c.body(file.body, 200, { 'Content-Type': file.type });
+    return pageAnswer(c, file, 'public, max-age=31536000, immutable');
   });
 }
 

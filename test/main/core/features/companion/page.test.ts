@@ -6,8 +6,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { builtPhonePage, findPhonePage } from '../../../../../main/core/features/companion/companion';
+import { pageEncoding } from '../../../../../main/core/features/companion/page';
 import { COMPANION_CONTENT_SECURITY_POLICY } from '../../../../../main/core/features/companion/guards';
 import { send, startCompanion } from './support';
 
@@ -41,6 +43,19 @@ describe('findPhonePage', () => {
   });
 });
 
+describe('pageEncoding', () => {
+  it('prefers brotli, then gzip; a coding at q=0 is refused; none, or only others, is none', () => {
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip;q=1.0, br;q=0.5')).toBe('br');
+    expect(pageEncoding('BR;Q=0, gzip')).toBe('gzip');
+    expect(pageEncoding('x-gzip')).toBe('gzip');
+    expect(pageEncoding('gzip;q=0')).toBeUndefined();
+    expect(pageEncoding('deflate, identity')).toBeUndefined();
+    expect(pageEncoding('')).toBeUndefined();
+    expect(pageEncoding(undefined)).toBeUndefined();
+  });
+});
+
 describe('builtPhonePage', () => {
   it('finds out/phone beside a shell’s build (out/kiosk, out/main), or TUNEWALL_PHONE_DIR first', () => {
     mkdirSync(join(root, 'kiosk'), { recursive: true });
@@ -59,7 +74,8 @@ describe('the built phone page', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toBe(COMPANION_CONTENT_SECURITY_POLICY);
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers['cache-control']).toBe('no-store');
+    // Asked again each visit (a page built again is picked up); its hashed files are kept.
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves its script and stylesheet with their types and the policy', async () => {
@@ -71,6 +87,35 @@ describe('the built phone page', () => {
     const style = await send(running.port, 'GET', '/assets/index-XyZ789.css');
     expect(style).toMatchObject({ status: 200, text: 'body{margin:0}' });
     expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+
+  it('compresses the text it serves as the phone accepts (brotli, else gzip), once per file, and the phone keeps the hashed files', async () => {
+    const big = `${'const tunewall = "phone page";\n'.repeat(200)}console.log(tunewall);`;
+    writeFileSync(join(build, 'assets', 'index-Big456.js'), big);
+    running = await startCompanion({ page: { dir: build } });
+    const { port } = running;
+    const br = await send(port, 'GET', '/assets/index-Big456.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.bytes).toString('utf8')).toBe(big);
+    expect(br.bytes.length).toBeLessThan(big.length / 10);
+    const gz = await send(port, 'GET', '/assets/index-Big456.js', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.bytes).toString('utf8')).toBe(big);
+    const plain = await send(port, 'GET', '/assets/index-Big456.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(big);
+    // Under 1 KB: as it is, whatever the phone accepts.
+    const small = await send(port, 'GET', '/assets/index-AbC123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.text).toBe('console.log("phone")');
+    // The page built again: the new file, without a restart.
+    const rebuilt = `${big}\nconsole.log("again");`;
+    writeFileSync(join(build, 'assets', 'index-Big456.js'), rebuilt);
+    const again = await send(port, 'GET', '/assets/index-Big456.js', { headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(again.bytes).toString('utf8')).toBe(rebuilt);
   });
 
   it('answers 404 for a missing file, a type the build never writes, a hidden name and a path out of the folder', async () => {
