@@ -3,7 +3,7 @@
  * costs in memory, bytes and requests, each figure against its budget. Runs the built kiosk shell in the system
  * Chromium, against a sandbox in this process (60 ms added to every answer) and on the default path (the shell's own
  * embedded sandbox); remote presses, and switching between two members, are measured beside a floor page (and presses
- * beside a conventional peer page) in the same browser.
+ * beside a conventional peer page) in the same browser; the phone companion's "Show on TV" and its page on a phone.
  * Prints the tables and writes bench/results.json and bench/RESULTS.md. Not part of `npm test`: these are
  * measurements, not pass/fail checks. The npm script builds the renderer, the shell and the peer page first.
  */
@@ -12,6 +12,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/index';
+import { companionFigures } from './companion';
 import { defaultPathFigures } from './defaultPath';
 import { FigureBook } from './figures';
 import { Bench, CHROMIUM, VIEWPORT } from './harness';
@@ -28,7 +29,7 @@ import { voiceHomeSubject } from './voice';
 const QUICK = process.argv.includes('--quick');
 /** `--only=start,presses`: measure just these parts (while working on one); the report then holds only their figures. */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
-const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'memory' | 'readings' | 'default-path'): boolean => ONLY === undefined || ONLY.includes(name);
+const part = (name: 'bundle' | 'start' | 'artwork' | 'presses' | 'switch' | 'memory' | 'readings' | 'default-path' | 'companion'): boolean => ONLY === undefined || ONLY.includes(name);
 /*
  * Enough runs that a p95 verdict is not on a single run: a nearest-rank p95 over fewer than 20 runs is the maximum, and a
  * ratio of two maxima (default path over external path) swung from 0.87 to 1.29 between full runs of the same code.
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
   const bench = new Bench(sb);
   try {
     if (part('bundle')) bundleFigure(book);
-    const needsSignedIn = part('start') || part('artwork') || part('presses') || part('memory');
+    const needsSignedIn = part('start') || part('artwork') || part('presses') || part('memory') || part('companion');
     const signedIn = needsSignedIn ? await startFigures(bench, book, part('start') ? ITERATIONS : 1, POLL_INTERVAL_S, LATENCY_MS) : '';
     if (part('artwork')) await artworkFigure(bench, book, signedIn);
     if (part('presses')) {
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     }
     if (part('switch')) await switchFigure(bench, book, pages, ITERATIONS);
     if (part('memory')) await memoryFigures(bench, book, signedIn);
+    if (part('companion')) await companionFigures(bench, book, signedIn, ITERATIONS);
     if (part('readings')) readingsFigures(book, READINGS_RUNS);
     if (part('default-path')) await defaultPathFigures(bench, book, DEFAULT_PATH_ITERATIONS);
   } finally {
