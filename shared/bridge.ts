@@ -343,7 +343,8 @@ export interface TunewallBridge {
   /** The offer on the TV was closed: its code and QR code stop working. */
   companionCancelOffer(): Promise<void>;
   /** Ends a paired phone's access (Settings' Remove). */
-  companionRemovePhone(id: string): Promise<Result<void>>;
+  /** `pin`: the household's PIN, needed while a child's profile is on screen. */
+  companionRemovePhone(id: string, pin?: string): Promise<Result<void>>;
   /** "Send to my phone": to the phones of the one on screen; answers how many were connected to receive it. */
   sendToPhone(item: SentItem): Promise<Result<number>>;
   /** What the TV shows now, told to the paired phones. */

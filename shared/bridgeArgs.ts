@@ -140,7 +140,7 @@ export const BRIDGE_ARGS = {
   diagnostics: none,
   companionOffer: z.tuple([PinSchema.optional()]),
   companionCancelOffer: none,
-  companionRemovePhone: z.tuple([PhoneIdSchema]),
+  companionRemovePhone: z.tuple([PhoneIdSchema, PinSchema.optional()]),
   sendToPhone: z.tuple([SentItemSchema]),
   companionScreen: z.tuple([CompanionScreenSchema]),
 } satisfies { [M in BridgeMethod]: z.ZodType<Parameters<BridgeHandlers[M]>> };

@@ -29,11 +29,14 @@ export function fakeCompanionView(options: { kiosk?: boolean; phones?: number },
   return { available, listening: available && (options.phones ?? 0) > 0, pinRequired: false, phones: available ? fakePhones(active, options.phones ?? 0, now) : [] };
 }
 
+function childOnScreen(ctx: FakeContext): boolean {
+  const { household } = ctx.state();
+  return household.active === GUEST_KEY ? household.guest.child : household.members.some((m) => m.key === household.active && m.child);
+}
+
 /** Why an offer with `given` is refused: a child's profile on screen needs the household's PIN. */
 function pinRefusal(ctx: FakeContext, pin: { value: string | undefined }, given: string | undefined): UiError | undefined {
-  const { household } = ctx.state();
-  const child = household.active === GUEST_KEY ? household.guest.child : household.members.some((m) => m.key === household.active && m.child);
-  if (!child && !ctx.state().companion.pinRequired) return undefined;
+  if (!childOnScreen(ctx) && !ctx.state().companion.pinRequired) return undefined;
   if (pin.value === undefined) return pinError('pinFirst').error;
   if (given === undefined) return pinError('pinNeeded').error;
   return given === pin.value ? undefined : pinError('pinWrong').error;
@@ -66,8 +69,10 @@ export function companionCalls(
     async companionCancelOffer() {
       record('companionCancelOffer');
     },
-    async companionRemovePhone(id) {
-      record('companionRemovePhone', id);
+    async companionRemovePhone(id, given) {
+      record('companionRemovePhone', id, given);
+      // As the core: a child's profile removes a phone only with the PIN, when one is set.
+      if (childOnScreen(ctx) && pin.value !== undefined && given !== pin.value) return { ok: false, error: pinError(given === undefined ? 'pinNeeded' : 'pinWrong').error };
       const phones = companion().phones;
       if (!phones.some((p) => p.id === id)) return { ok: false, error: { kind: 'not-found', message: 'That phone is no longer paired with this TV.', messageKey: 'companion.noSuchPhone', retryable: false } };
       ctx.setState({ companion: { ...companion(), phones: phones.filter((p) => p.id !== id) } });

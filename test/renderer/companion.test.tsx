@@ -100,7 +100,30 @@ describe('Settings’ connected phones', () => {
     await act(async () => setFocus('phone-remove:phone-1'));
     await press('select');
     await waitFor(() => expect(within(list).getAllByTestId('phone-item')).toHaveLength(1));
-    expect(fake.callsOf('companionRemovePhone').map((call) => call.args)).toEqual([['phone-1']]);
+    expect(fake.callsOf('companionRemovePhone').map((call) => call.args)).toEqual([['phone-1', undefined]]);
+    await expectFocus('settings-use-phone');
+  });
+
+  it('on a child’s profile, Remove asks the PIN first, and a wrong one removes nothing', async () => {
+    const { fake } = renderApp({ scenario: 'child', language: 'en', phones: 2, screens: [{ name: 'settings' }] });
+    const list = await screen.findByRole('list', { name: 'Connected phones' });
+    await act(async () => setFocus('phone-remove:phone-1'));
+    await press('select');
+    const pin = await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    expect(fake.callsOf('companionRemovePhone')).toEqual([]);
+    await expectFocus('pin-digit:0');
+    await act(async () => typeDigits('9999'));
+    await press('select');
+    expect(await within(pin).findByText('That PIN is not right. Try again.')).toBeTruthy();
+    expect(within(list).getAllByTestId('phone-item')).toHaveLength(2);
+    await act(async () => typeDigits('1234'));
+    await press('select');
+    await waitFor(() => expect(within(list).getAllByTestId('phone-item')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter the PIN' })).toBeNull());
+    expect(fake.callsOf('companionRemovePhone').map((call) => call.args)).toEqual([
+      ['phone-1', '9999'],
+      ['phone-1', '1234'],
+    ]);
     await expectFocus('settings-use-phone');
   });
 

@@ -121,7 +121,7 @@ export function createHttpBridge(): TunewallBridge {
     diagnostics: () => call('diagnostics', []),
     companionOffer: (pin) => call('companionOffer', pin === undefined ? [] : [pin]),
     companionCancelOffer: () => call('companionCancelOffer', []),
-    companionRemovePhone: (id) => call('companionRemovePhone', [id]),
+    companionRemovePhone: (id, pin) => call('companionRemovePhone', pin === undefined ? [id] : [id, pin]),
     sendToPhone: (item) => call('sendToPhone', [item]),
     companionScreen: (screen) => call('companionScreen', [screen]),
     subscribe(listener) {

@@ -157,8 +157,11 @@ export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFea
       return { ok: true, value: { ...offer.value, qr: qrMatrix(offer.value.url) } };
     },
     companionCancelOffer: async () => companion.cancelOffer(),
-    companionRemovePhone: async (id) => {
+    companionRemovePhone: async (id, pin) => {
       if (!PhoneIdSchema.safeParse(id).success) return badArgument('phone');
+      // A child's profile removes a phone (anyone's) only with the household's PIN, as it signs no one out without it.
+      const refused = household.childOnScreen() ? household.pins.pinRefused(pin) : undefined;
+      if (refused !== undefined) return { ok: false, error: refused };
       return companion.removePhone(id) ? OK : { ok: false, error: companionErrors.noSuchPhone() };
     },
     sendToPhone: async (item) => {

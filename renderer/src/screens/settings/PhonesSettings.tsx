@@ -9,6 +9,7 @@ import { UsePhoneDialog } from '../../components/UsePhoneDialog';
 import { errorText } from '../../i18n/errorText';
 import { dateFormat } from '../../i18n/formats';
 import { useApp, useTunewall } from '../../store/context';
+import { usePinGate } from '../household/usePinGate';
 import './PhonesSettings.css';
 
 export const USE_PHONE_KEY = 'settings-use-phone';
@@ -23,18 +24,23 @@ export function PhonesSettings({ onFocused }: { onFocused: (node: HTMLElement) =
   const members = useApp((s) => s.state?.household.members);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<UiError | undefined>(undefined);
+  // A child's profile removes a phone only with the household's PIN (the core refuses it without).
+  const gate = usePinGate(USE_PHONE_KEY);
   if (companion === undefined || !companion.available) return null;
 
   const memberName = (key: string): string => (key === GUEST_KEY ? t('home.guest') : (members?.find((m) => m.key === key)?.name ?? ''));
   const lastSeen = (phone: PhoneView): string => dateFormat(i18n.language, LAST_SEEN).format(phone.lastSeen);
   const remove = (phone: PhoneView): void => {
     setError(undefined);
-    void bridge.companionRemovePhone(phone.id).then((result) => {
-      if (!result.ok) return setError(result.error);
-      // Its button is gone: focus stays in the part, on "Use your phone".
-      void setFocus(USE_PHONE_KEY);
-      announce(t('companion.removed'));
-    });
+    gate.guard(
+      (pin) => bridge.companionRemovePhone(phone.id, pin),
+      (result) => {
+        if (!result.ok) return setError(result.error);
+        // Its button is gone: focus stays in the part, on "Use your phone".
+        void setFocus(USE_PHONE_KEY);
+        announce(t('companion.removed'));
+      },
+    );
   };
 
   return (
@@ -65,6 +71,7 @@ export function PhonesSettings({ onFocused }: { onFocused: (node: HTMLElement) =
       )}
       {error !== undefined && <p className="row-error" role="alert">{errorText(t, error)}</p>}
       {open && <UsePhoneDialog onClose={() => setOpen(false)} opener={USE_PHONE_KEY} />}
+      {gate.dialog}
     </>
   );
 }

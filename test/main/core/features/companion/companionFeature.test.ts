@@ -136,6 +136,17 @@ describe('phones and the TV', () => {
     expect(await feature.handlers.companionRemovePhone(again.phone.id)).toMatchObject({ ok: false, error: { messageKey: 'companion.noSuchPhone' } });
   });
 
+  it('a child on screen removes a phone only with the PIN: without it, or with a wrong one, the phone stays', async () => {
+    const { feature, screen } = setup();
+    const paired = await pair(await offer(feature));
+    screen.child = true;
+    expect(await feature.handlers.companionRemovePhone(paired.phone.id)).toMatchObject({ ok: false, error: { messageKey: 'household.pinNeeded' } });
+    expect(await feature.handlers.companionRemovePhone(paired.phone.id, '0000')).toMatchObject({ ok: false });
+    expect(feature.view().phones).toHaveLength(1);
+    expect(await feature.handlers.companionRemovePhone(paired.phone.id, '2468')).toEqual({ ok: true, value: undefined });
+    expect(feature.view().phones).toEqual([]);
+  });
+
   it('Show on TV and the remote pad become the renderer’s events; where-am-i is the remote’s Info', async () => {
     const { feature, events } = setup();
     const offered = await offer(feature);
