@@ -143,6 +143,9 @@ const ALL: Shot[] = [
   { name: 'settings-phones-en', query: 'fake=home&screen=settings&lang=en&territory=SG&phones=2&focus=phone-remove:phone-1', sizes: BOTH },
   { name: 'settings-phones-zh', query: 'fake=home&screen=settings&lang=zh-Hant&phones=2&focus=settings-use-phone' },
   { name: 'settings-phones-text-150-ja', query: 'fake=home&screen=settings&lang=ja&territory=JP&phones=2&text=150&focus=phone-remove:phone-2', sizes: BOTH },
+  { name: 'phone-remove-pin-en', query: 'fake=child&screen=settings&lang=en&territory=SG&phones=2&focus=phone-remove:phone-1', keys: ['Enter', '1', '2'], sizes: BOTH },
+  { name: 'phone-remove-pin-zh', query: 'fake=child&screen=settings&lang=zh-Hant&phones=2&focus=phone-remove:phone-1', keys: ['Enter', '9', '9', '9', '9', 'Enter'] },
+  { name: 'phone-remove-pin-text-150-ja', query: 'fake=child&screen=settings&lang=ja&territory=JP&phones=2&text=150&focus=phone-remove:phone-2', keys: ['Enter'], sizes: BOTH },
   { name: 'panel-send-en', query: 'fake=home&screen=detail&lang=en&territory=SG&phones=1', keys: ['Enter', 'ArrowDown', 'Enter'], sizes: BOTH },
   { name: 'panel-send-ja', query: 'fake=home&screen=detail&lang=ja&territory=JP&phones=1', keys: ['Enter', 'ArrowDown', 'Enter'] },
   // Several members: "Who's listening?" at start (focus on the last chosen), from Home's avatar, signing one out, the PIN.
