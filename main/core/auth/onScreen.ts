@@ -15,6 +15,8 @@ export type ScreenRenewal = Pick<MemberRenewal, 'tokens' | 'pause' | 'resume' | 
 export interface OnScreenDeps {
   renewal(key: string): ScreenRenewal | undefined;
   guest: Pick<GuestAccess, 'tokens' | 'keep' | 'forget' | 'accessToken' | 'afterRejection'>;
+  /** The guest left the screen (anyone after them is someone else): what was theirs goes. */
+  guestLeft?: () => void;
 }
 
 export class OnScreen {
@@ -78,12 +80,14 @@ export class OnScreen {
 
   /** Nobody on screen: the member's renewal paused, requests made for them or the guest cancelled, the guest's token forgotten. */
   leave(): void {
+    const wasGuest = this.mode === 'guest';
     this.renewal?.pause();
     this.controller.abort();
     this.controller = new AbortController();
     this.guest.forget();
     this.mode = 'none';
     this.active = undefined;
+    if (wasGuest) this.deps.guestLeft?.();
   }
 
   /** Tunewall stops: every request made for the one on screen, and any made after, is aborted. */

@@ -38,6 +38,7 @@ export class AuthSession implements ApiAuth {
   private readonly guest: GuestAccess;
   private disposed = false;
   private whenLeft: StartChoice | undefined;
+  private readonly guestLeftListeners: Array<() => void> = [];
   /** The bearer token on every request, renewed and replayed once when the service refuses it (authorizedFetch.ts). */
   readonly authorizedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -46,7 +47,11 @@ export class AuthSession implements ApiAuth {
     this.members = memberSignInsFor(options, () => this.client, (key, notice) => this.memberEnded(key, notice));
     this.client = tokenClientFor(options);
     this.guest = new GuestAccess(this.client, options.clock);
-    this.onScreen = new OnScreen({ renewal: (key) => this.members.renewal(key), guest: this.guest });
+    this.onScreen = new OnScreen({
+      renewal: (key) => this.members.renewal(key),
+      guest: this.guest,
+      guestLeft: () => this.guestLeftListeners.forEach((listener) => listener()),
+    });
     this.authorizedFetch = createAuthorizedFetch({
       fetch: options.fetch,
       logger: options.logger,
@@ -117,6 +122,11 @@ export class AuthSession implements ApiAuth {
   /** A member left the household (signed out, or their sign-in ended when nobody else was signed in). */
   onMemberRemoved(listener: (key: string) => void): void {
     this.members.onRemoved(listener);
+  }
+
+  /** The guest left the screen (to a member, the chooser, pairing or signing out): the next guest is someone else. */
+  onGuestLeft(listener: () => void): void {
+    this.guestLeftListeners.push(listener);
   }
 
   /**

@@ -60,7 +60,7 @@ export interface Companion {
   phones(): PhoneView[];
   /** Ends a phone's access at once (its streams too). */
   removePhone(id: string): boolean;
-  /** A member signed out: their phones go. */
+  /** A member signed out, or the guest left: their phones go. */
   removePhonesOf(memberKey: string): number;
   /** "Send to my phone": to every phone of `memberKey`; how many are connected to receive it now. */
   sendToPhones(memberKey: string, item: SentItem): number;
@@ -176,7 +176,7 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
       const gone = phones.remove(id);
       return removed(gone === undefined ? [] : [gone], 'removed on the TV') > 0;
     },
-    removePhonesOf: (memberKey) => removed(phones.removeOf(memberKey), 'their member signed out'),
+    removePhonesOf: (memberKey) => removed(phones.removeOf(memberKey), memberKey === GUEST_KEY ? 'the guest left' : 'their member signed out'),
     sendToPhones(memberKey, item) {
       const mine = new Set(phones.list().filter((p) => p.memberKey === memberKey).map((p) => p.id));
       events.sent(memberKey, { type: 'sent', item, sentAt: clock.now() });

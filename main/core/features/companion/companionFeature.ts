@@ -4,7 +4,7 @@
  * what the screen shows), turns a phone's Show on TV and remote keys into events the renderer handles as the remote's,
  * and forgets a member's phones when they sign out.
  */
-import type { BridgeEvent, BridgeHandlers, CompanionView, Intent, Result } from '../../../../shared/bridge';
+import { GUEST_KEY, type BridgeEvent, type BridgeHandlers, type CompanionView, type Intent, type Result } from '../../../../shared/bridge';
 import { CompanionScreenSchema, PhoneIdSchema, SentItemSchema } from '../../../../shared/bridgeArgs';
 import type { CompanionScreen, RemoteKey, ShowOnTvTarget } from '../../../../shared/companion';
 import type { AuthSession } from '../../auth/session';
@@ -28,7 +28,7 @@ export interface CompanionFeatureDeps {
   config: Pick<TunewallConfig, 'companion' | 'companionHost' | 'companionPort' | 'kiosk'>;
   views: CompanionViews;
   household: Pick<Household, 'onScreen' | 'childOnScreen' | 'pins'>;
-  session: Pick<AuthSession, 'onMemberRemoved'> | undefined;
+  session: Pick<AuthSession, 'onMemberRemoved' | 'onGuestLeft'> | undefined;
   /** Its addFavorite adds for the one on screen: the only member the core can add one for. */
   trackActions: { handlers: Pick<TrackActions['handlers'], 'addFavorite'> };
   /** Pushes an event to the renderer (Show on TV, a remote key). */
@@ -115,6 +115,8 @@ export function createCompanionFeature(deps: CompanionFeatureDeps): CompanionFea
   let disposed = false;
 
   deps.session?.onMemberRemoved((key) => companion.removePhonesOf(key));
+  // A guest's phone is that guest's alone: it goes with them, never left in the hands of whoever comes next.
+  deps.session?.onGuestLeft(() => companion.removePhonesOf(GUEST_KEY));
 
   let reported = 0;
 

@@ -30,11 +30,25 @@ function setup() {
     accessToken: () => Promise.resolve(guestTokens?.accessToken ?? 'guest-new'),
     afterRejection: (used) => Promise.resolve(`${used}, asked again`),
   };
-  const screen = new OnScreen({ renewal: (key) => members[key], guest });
-  return { screen, members, guestTokens: () => guestTokens };
+  const guestLeft = vi.fn();
+  const screen = new OnScreen({ renewal: (key) => members[key], guest, guestLeft });
+  return { screen, members, guestTokens: () => guestTokens, guestLeft };
 }
 
 describe('who is on screen', () => {
+  it('says when the guest leaves the screen, and only then: not when a member leaves, nor when nobody was on it', () => {
+    const { screen, guestLeft } = setup();
+    screen.putMember('a');
+    screen.leave();
+    screen.leave();
+    expect(guestLeft).not.toHaveBeenCalled();
+    screen.putGuest(tokens('guest-1'));
+    screen.leave();
+    expect(guestLeft).toHaveBeenCalledTimes(1);
+    screen.leave();
+    expect(guestLeft).toHaveBeenCalledTimes(1);
+  });
+
   it('a member on screen: their token, their refresh; leaving pauses their renewal and aborts the requests made for them', async () => {
     const { screen, members } = setup();
     screen.putMember('a');

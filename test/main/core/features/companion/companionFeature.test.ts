@@ -4,7 +4,7 @@
  * and a phone's Show on TV and remote keys reach the renderer as events.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeEvent, CompanionOfferView, FavoriteState, Result } from '../../../../../shared/bridge';
+import { GUEST_KEY, type BridgeEvent, type CompanionOfferView, type FavoriteState, type Result } from '../../../../../shared/bridge';
 import type { PairAnswer, SentItem } from '../../../../../shared/companion';
 import { createCompanionFeature, type CompanionFeature } from '../../../../../main/core/features/companion/companionFeature';
 import { DEFAULT_CONFIG, type CompanionSetting } from '../../../../../main/core/config/config';
@@ -23,6 +23,7 @@ afterEach(async () => {
 function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?: boolean; pinSet?: boolean; store?: MemoryStore } = {}) {
   const screen = { member: 'member-a' as string | undefined, child: options.child ?? false };
   const removedListeners: Array<(key: string) => void> = [];
+  const guestLeftListeners: Array<() => void> = [];
   const events: BridgeEvent[] = [];
   const addFavorite = vi.fn(async (_trackId: string): Promise<Result<FavoriteState>> => ({ ok: true, value: 'favorite' }));
   const changed = vi.fn();
@@ -38,7 +39,7 @@ function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?:
         pinRefused: (pin) => (pin === '2468' ? undefined : { kind: 'denied', message: 'PIN', retryable: false, messageKey: 'household.pinNeeded' }),
       },
     },
-    session: { onMemberRemoved: (listener) => removedListeners.push(listener) },
+    session: { onMemberRemoved: (listener) => removedListeners.push(listener), onGuestLeft: (listener) => guestLeftListeners.push(listener) },
     trackActions: { handlers: { addFavorite } },
     emit: (event) => events.push(event),
     store: options.store ?? new MemoryStore(),
@@ -50,7 +51,8 @@ function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?:
   });
   features.push(feature);
   const signOut = (key: string): void => removedListeners.forEach((listener) => listener(key));
-  return { feature, screen, events, addFavorite, changed, signOut, views };
+  const guestLeaves = (): void => guestLeftListeners.forEach((listener) => listener());
+  return { feature, screen, events, addFavorite, changed, signOut, guestLeaves, views };
 }
 
 async function offer(feature: CompanionFeature, pin?: string): Promise<CompanionOfferView> {
@@ -134,6 +136,17 @@ describe('phones and the TV', () => {
     const again = await pair(await offer(feature));
     expect(await feature.handlers.companionRemovePhone(again.phone.id)).toEqual({ ok: true, value: undefined });
     expect(await feature.handlers.companionRemovePhone(again.phone.id)).toMatchObject({ ok: false, error: { messageKey: 'companion.noSuchPhone' } });
+  });
+
+  it('a guest’s phones go when the guest leaves the screen; a member’s stay', async () => {
+    const { feature, screen, guestLeaves } = setup();
+    const members = await pair(await offer(feature));
+    screen.member = GUEST_KEY;
+    const guests = await pair(await offer(feature));
+    expect(guests.phone.memberKey).toBe(GUEST_KEY);
+    expect(feature.view().phones).toHaveLength(2);
+    guestLeaves();
+    expect(feature.view().phones.map((p) => p.id)).toEqual([members.phone.id]);
   });
 
   it('a child on screen removes a phone only with the PIN: without it, or with a wrong one, the phone stays', async () => {
