@@ -157,7 +157,10 @@ test('pairing by the typed code, with a wrong code said in words; a phone the TV
   const [paired] = tv.companion.phones();
   tv.companion.removePhone(paired?.id ?? '');
   await expect(page.getByRole('alert')).toHaveText('This phone is no longer connected to the TV; pair it again from the TV’s “Use your phone”.');
-  expect(await page.evaluate('Object.keys(localStorage)')).toEqual([]);
+  // The credential is gone; only the mark stays that makes a reload say why, until the phone pairs again.
+  expect(await page.evaluate('Object.keys(localStorage)')).toEqual(['tunewall.companion.dropped']);
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('This phone is no longer connected to the TV; pair it again from the TV’s “Use your phone”.');
 });
 
 for (const { locale, name, charts, remote } of [
