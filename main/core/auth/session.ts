@@ -10,13 +10,12 @@ import type { TokenResponse } from '../../../shared/service/auth';
 import { coreText, toUiError } from '../errors';
 import { AddingMembers } from './addingMember';
 import { describe } from './answers';
-import { createAuthorizedFetch } from './authorizedFetch';
 import { FirstPairing } from './firstPairing';
 import { GuestAccess } from './guestAccess';
 import type { MemberSignIns } from './memberSignIns';
 import { OnScreen } from './onScreen';
 import { SessionEvents } from './sessionEvents';
-import { deviceFlowFor, lifetimeBoundsOf, memberSignInsFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
+import { authorizedFetchFor, deviceFlowFor, lifetimeBoundsOf, memberSignInsFor, tokenClientFor, type ApiAuth, type AuthSessionOptions } from './sessionOptions';
 import type { TokenClient } from './tokenClient';
 import { tokenSetFrom, type TokenSet } from './tokens';
 
@@ -38,7 +37,6 @@ export class AuthSession implements ApiAuth {
   private readonly guest: GuestAccess;
   private disposed = false;
   private whenLeft: StartChoice | undefined;
-  private readonly guestLeftListeners: Array<() => void> = [];
   /** The bearer token on every request, renewed and replayed once when the service refuses it (authorizedFetch.ts). */
   readonly authorizedFetch: (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -47,19 +45,8 @@ export class AuthSession implements ApiAuth {
     this.members = memberSignInsFor(options, () => this.client, (key, notice) => this.memberEnded(key, notice));
     this.client = tokenClientFor(options);
     this.guest = new GuestAccess(this.client, options.clock);
-    this.onScreen = new OnScreen({
-      renewal: (key) => this.members.renewal(key),
-      guest: this.guest,
-      guestLeft: () => this.guestLeftListeners.forEach((listener) => listener()),
-    });
-    this.authorizedFetch = createAuthorizedFetch({
-      fetch: options.fetch,
-      logger: options.logger,
-      requestTimeoutMs: options.requestTimeoutMs,
-      signal: () => this.onScreen.signal,
-      accessToken: () => this.onScreen.accessToken(),
-      renewAfterRejection: (used) => this.onScreen.renewAfterRejection(used),
-    });
+    this.onScreen = new OnScreen({ renewal: (key) => this.members.renewal(key), guest: this.guest, guestLeft: () => this.events.guestLeft() });
+    this.authorizedFetch = authorizedFetchFor(options, this.onScreen);
     this.pairing = new FirstPairing(options, this.client, (state) => this.setState(state), (tokens, at) => this.onPaired(tokens, at));
     this.adder = new AddingMembers({
       flow: (onState, onTokens) => deviceFlowFor(options, this.client, onState, onTokens),
@@ -126,7 +113,7 @@ export class AuthSession implements ApiAuth {
 
   /** The guest left the screen (to a member, the chooser, pairing or signing out): the next guest is someone else. */
   onGuestLeft(listener: () => void): void {
-    this.guestLeftListeners.push(listener);
+    this.events.onGuestLeft(listener);
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
- * What the sign-in session tells others: its auth state as it changes, and a change to the household that leaves the
- * auth state as it was (a member added, adding under way). A listener that throws is logged and the others still hear.
+ * What the sign-in session tells others: its auth state as it changes, a change to the household that leaves the
+ * auth state as it was (a member added, adding under way), and the guest leaving the screen. A listener that throws is
+ * logged and the others still hear.
  */
 import type { AuthState } from '../../../shared/bridge';
 import type { Logger } from '../ports';
@@ -9,6 +10,7 @@ import { notifyAll } from './authorizedFetch';
 export class SessionEvents {
   private readonly listeners = new Set<(state: AuthState) => void>();
   private readonly householdListeners = new Set<() => void>();
+  private readonly guestLeftListeners = new Set<() => void>();
   private current: AuthState = { status: 'starting' };
 
   constructor(private readonly logger: Logger) {}
@@ -26,6 +28,10 @@ export class SessionEvents {
     this.householdListeners.add(listener);
   }
 
+  onGuestLeft(listener: () => void): void {
+    this.guestLeftListeners.add(listener);
+  }
+
   set(state: AuthState): void {
     this.current = state;
     notifyAll(this.listeners, [state], this.logger, 'state');
@@ -35,8 +41,13 @@ export class SessionEvents {
     notifyAll(this.householdListeners, [], this.logger, 'household');
   }
 
+  guestLeft(): void {
+    notifyAll(this.guestLeftListeners, [], this.logger, 'guest left');
+  }
+
   clear(): void {
     this.listeners.clear();
     this.householdListeners.clear();
+    this.guestLeftListeners.clear();
   }
 }

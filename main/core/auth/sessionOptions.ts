@@ -6,9 +6,11 @@ import type { HouseholdVault } from '../vault/memberVault';
 import type { TokenResponse } from '../../../shared/service/auth';
 import { singleMemberVault } from '../vault/memberVault';
 import { TokenVault } from '../vault/tokenVault';
+import { createAuthorizedFetch } from './authorizedFetch';
 import { DeviceFlow, type DeviceFlowState } from './deviceFlow';
 import { TOKEN_LIFETIME, type LifetimeBounds } from './expiry';
 import { MemberSignIns } from './memberSignIns';
+import type { OnScreen } from './onScreen';
 import { TokenClient, type TokenServiceConfig } from './tokenClient';
 
 /** What the catalog client takes: fetch with the session's bearer token, one refresh and one replay on a 401. */
@@ -93,5 +95,17 @@ export function deviceFlowFor(
     ...(options.maxRenewals === undefined ? {} : { maxRenewals: options.maxRenewals }),
     ...(options.deviceBackoff === undefined ? {} : { backoff: options.deviceBackoff }),
     ...(options.checkEveryMs === undefined ? {} : { checkEveryMs: options.checkEveryMs }),
+  });
+}
+
+/** The bearer token of the one on screen on every request, renewed and replayed once when the service refuses it. */
+export function authorizedFetchFor(options: AuthSessionOptions, onScreen: OnScreen): (url: string, init?: RequestInit) => Promise<Response> {
+  return createAuthorizedFetch({
+    fetch: options.fetch,
+    logger: options.logger,
+    requestTimeoutMs: options.requestTimeoutMs,
+    signal: () => onScreen.signal,
+    accessToken: () => onScreen.accessToken(),
+    renewAfterRejection: (used) => onScreen.renewAfterRejection(used),
   });
 }

@@ -322,6 +322,19 @@ describe('session', () => {
     h.session.dispose();
   });
 
+  it('says when the guest leaves the screen (signing out), and not before', async () => {
+    const h = harness({ clientCredentials: (n) => json(200, { access_token: `guest-${n}`, token_type: 'Bearer', expires_in: 120 }) });
+    const left = vi.fn();
+    h.session.onGuestLeft(left);
+    h.session.start();
+    await vi.advanceTimersByTimeAsync(0);
+    await h.session.browseAsGuest();
+    expect(left).not.toHaveBeenCalled();
+    await h.session.signOut();
+    expect(left).toHaveBeenCalledTimes(1);
+    h.session.dispose();
+  });
+
   it('a signed-in member is not switched to guest browsing underneath: signing out comes first', async () => {
     const h = harness({ tokens: stored(), session: { guestMode: true } });
     h.session.start();

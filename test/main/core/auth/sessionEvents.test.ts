@@ -27,6 +27,25 @@ describe('the session’s news', () => {
     expect(heard).toEqual(['choosing']);
   });
 
+  it('tells the guest leaving to its own listeners, a throwing one logged, and nobody after clear', () => {
+    const log = logger();
+    const events = new SessionEvents(log);
+    const left = vi.fn();
+    const household = vi.fn();
+    events.onGuestLeft(() => {
+      throw new Error('a broken listener');
+    });
+    events.onGuestLeft(left);
+    events.onHouseholdChange(household);
+    events.guestLeft();
+    expect(left).toHaveBeenCalledTimes(1);
+    expect(household).not.toHaveBeenCalled();
+    expect(log.logged).toHaveLength(1);
+    events.clear();
+    events.guestLeft();
+    expect(left).toHaveBeenCalledTimes(1);
+  });
+
   it('tells household listeners apart from state listeners, and nobody after clear', () => {
     const events = new SessionEvents(logger());
     const household = vi.fn();
