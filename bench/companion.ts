@@ -4,7 +4,6 @@
  * profile; and the phone page's size, gzip.
  */
 import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -16,6 +15,7 @@ import { homeReady, pressUntil } from './presses';
 import { focusedKey, shown, waitUntil } from './probe';
 import { REPO } from './shell';
 import { summarise } from './stats';
+import { freePort } from '../test/support/freePort';
 
 export const SHOW_ON_TV_BUDGET = { rate: 4, maxMs: 150 } as const;
 /** Lighthouse's mobile profile (its "Slow 4G" with devtools throttling): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×. */
@@ -57,18 +57,6 @@ const TAPS_SCRIPT = `(() => {
 })();`;
 
 const Painted = z.array(z.object({ text: z.string(), at: z.number() }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export function phoneBundleFigure(book: FigureBook): void {
   const dir = join(REPO, 'out/phone/assets');

@@ -6,23 +6,10 @@
  * port of the test's choosing.
  */
 import type { Browser, Page } from '@playwright/test';
-import { createServer } from 'node:net';
 import { expect, test } from './kiosk';
 import { focused, focusedKey, homeRow, pressUntilFocused, scanQr } from './tv';
 import { signedInHome } from './viewer';
-
-/** A port nothing listens on now, from the kernel. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/freePort';
 
 async function phoneAt(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });

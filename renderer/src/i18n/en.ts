@@ -1,4 +1,5 @@
 import { enErrors } from './enErrors';
+import { enRows } from './rowNames';
 
 export const en = {
   app: { name: 'Tunewall', loading: 'Starting Tunewall…', noBridge: 'Tunewall cannot reach its core. Restart the app.' },
@@ -34,18 +35,7 @@ export const en = {
   home: {
     guest: 'Guest',
     settings: 'Settings',
-    rows: {
-      charts: 'Charts',
-      'mood-stations': 'Mood stations',
-      'genre-stations': 'Genre stations',
-      favorites: 'Your favorites',
-      'collected-playlists': 'Your playlists',
-      'new-hits': 'New hits',
-      'new-releases': 'New releases',
-      kids: 'Kids',
-      'album-collection': 'Your albums',
-      'shared-playlists': 'Playlists you shared',
-    },
+    rows: enRows,
     empty: 'Nothing here yet',
     rowError: 'This row did not load.',
     leaveTitle: 'Leave Tunewall?',

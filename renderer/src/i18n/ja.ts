@@ -1,5 +1,6 @@
 import { jaErrors } from './jaErrors';
 import type { Resources } from './en';
+import { jaRows } from './rowNames';
 export const ja: Resources = {
   app: { name: 'Tunewall', loading: 'Tunewall を起動しています…', noBridge: 'Tunewall のコアに接続できません。アプリを再起動してください。' },
   common: { retry: '再試行', back: '戻る', close: '閉じる', cancel: 'キャンセル', yes: 'はい' },
@@ -34,18 +35,7 @@ export const ja: Resources = {
   home: {
     guest: 'ゲスト',
     settings: '設定',
-    rows: {
-      charts: 'チャート',
-      'mood-stations': 'ムードステーション',
-      'genre-stations': 'ジャンルステーション',
-      favorites: 'お気に入り',
-      'collected-playlists': 'マイプレイリスト',
-      'new-hits': '新曲プレイリスト',
-      'new-releases': 'ニューリリース',
-      kids: 'キッズ',
-      'album-collection': 'マイアルバム',
-      'shared-playlists': '共有したプレイリスト',
-    },
+    rows: jaRows,
     empty: 'まだ何もありません',
     rowError: 'この列を読み込めませんでした。',
     leaveTitle: 'Tunewall を終了しますか？',

@@ -1,5 +1,6 @@
 import { zhHantErrors } from './zh-HantErrors';
 import type { Resources } from './en';
+import { zhHantRows } from './rowNames';
 export const zhHant: Resources = {
   app: { name: 'Tunewall', loading: 'Tunewall 啟動中…', noBridge: 'Tunewall 無法連線到核心服務，請重新啟動。' },
   common: { retry: '再試一次', back: '返回', close: '關閉', cancel: '取消', yes: '是' },
@@ -34,18 +35,7 @@ export const zhHant: Resources = {
   home: {
     guest: '訪客',
     settings: '設定',
-    rows: {
-      charts: '排行榜',
-      'mood-stations': '心情電台',
-      'genre-stations': '曲風電台',
-      favorites: '我的最愛',
-      'collected-playlists': '我的歌單',
-      'new-hits': '新歌精選',
-      'new-releases': '最新發行',
-      kids: '兒童',
-      'album-collection': '我的專輯',
-      'shared-playlists': '我分享的歌單',
-    },
+    rows: zhHantRows,
     empty: '這裡還沒有內容',
     rowError: '這一列載入失敗。',
     leaveTitle: '要離開 Tunewall 嗎？',

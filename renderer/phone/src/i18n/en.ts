@@ -1,4 +1,6 @@
 /** The phone page's words in English: the reference table the others follow, key for key. */
+import { enRows } from '../../../src/i18n/rowNames';
+
 export const en = {
   app: { name: 'Tunewall', starting: 'Connecting to the TV…' },
   nav: { label: 'Sections', browse: 'Browse', remote: 'Remote', sent: 'Sent' },
@@ -35,18 +37,7 @@ export const en = {
     },
     private: 'Someone’s own music',
   },
-  rows: {
-    charts: 'Charts',
-    'mood-stations': 'Mood stations',
-    'genre-stations': 'Genre stations',
-    favorites: 'Your favorites',
-    'collected-playlists': 'Your playlists',
-    'new-hits': 'New hits',
-    'new-releases': 'New releases',
-    kids: 'Kids',
-    'album-collection': 'Your albums',
-    'shared-playlists': 'Playlists you shared',
-  },
+  rows: enRows,
   common: { loading: 'Loading…', retry: 'Try again', back: 'Back', more: 'Show more', empty: 'Nothing here yet' },
   errors: {
     view: 'The TV could not load this.',

@@ -1,4 +1,5 @@
 import type { PhoneStrings } from './en';
+import { jaRows } from '../../../src/i18n/rowNames';
 
 export const ja: PhoneStrings = {
   app: { name: 'Tunewall', starting: 'テレビに接続しています…' },
@@ -36,18 +37,7 @@ export const ja: PhoneStrings = {
     },
     private: 'メンバー自身の音楽',
   },
-  rows: {
-    charts: 'チャート',
-    'mood-stations': 'ムードステーション',
-    'genre-stations': 'ジャンルステーション',
-    favorites: 'お気に入り',
-    'collected-playlists': 'マイプレイリスト',
-    'new-hits': '新曲プレイリスト',
-    'new-releases': 'ニューリリース',
-    kids: 'キッズ',
-    'album-collection': 'マイアルバム',
-    'shared-playlists': '共有したプレイリスト',
-  },
+  rows: jaRows,
   common: { loading: '読み込んでいます…', retry: '再試行', back: '戻る', more: 'さらに表示', empty: 'まだ何もありません' },
   errors: {
     view: 'テレビがこの内容を読み込めませんでした。',

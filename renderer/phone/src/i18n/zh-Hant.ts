@@ -1,4 +1,5 @@
 import type { PhoneStrings } from './en';
+import { zhHantRows } from '../../../src/i18n/rowNames';
 
 export const zhHant: PhoneStrings = {
   app: { name: 'Tunewall', starting: '正在連線到電視…' },
@@ -36,18 +37,7 @@ export const zhHant: PhoneStrings = {
     },
     private: '某位成員自己的音樂',
   },
-  rows: {
-    charts: '排行榜',
-    'mood-stations': '心情電台',
-    'genre-stations': '曲風電台',
-    favorites: '我的最愛',
-    'collected-playlists': '我的歌單',
-    'new-hits': '新歌精選',
-    'new-releases': '最新發行',
-    kids: '兒童',
-    'album-collection': '我的專輯',
-    'shared-playlists': '我分享的歌單',
-  },
+  rows: zhHantRows,
   common: { loading: '載入中…', retry: '再試一次', back: '返回', more: '顯示更多', empty: '這裡還沒有內容' },
   errors: {
     view: '電視無法載入這項內容。',
