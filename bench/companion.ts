@@ -3,19 +3,19 @@
  * (the phone's page runs unthrottled beside it, both on loopback); the phone page's first paint on a throttled mobile
  * profile; and the phone page's size, gzip.
  */
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { z } from 'zod';
 import { settingsEnv } from '../sandbox/cli';
+import { freePort } from '../test/support/freePort';
+import { bundleFigure } from './bundle';
 import type { FigureBook } from './figures';
 import { log, type Bench } from './harness';
 import { homeReady, pressUntil } from './presses';
 import { focusedKey, shown, waitUntil } from './probe';
 import { REPO } from './shell';
 import { summarise } from './stats';
-import { freePort } from '../test/support/freePort';
 
 export const SHOW_ON_TV_BUDGET = { rate: 4, maxMs: 150 } as const;
 /** Lighthouse's mobile profile (its "Slow 4G" with devtools throttling): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×. */
@@ -57,22 +57,6 @@ const TAPS_SCRIPT = `(() => {
 })();`;
 
 const Painted = z.array(z.object({ text: z.string(), at: z.number() }));
-
-export function phoneBundleFigure(book: FigureBook): void {
-  const dir = join(REPO, 'out/phone/assets');
-  const files = readdirSync(dir).filter((f) => /\.(js|css)$/.test(f));
-  const sizes = files.map((f) => ({ name: f, gzip: gzipSync(readFileSync(join(dir, f)), { level: 9 }).length }));
-  book.add({
-    id: 'phone-bundle',
-    title: 'phone page, JS + CSS gzip',
-    unit: 'KB',
-    measure: 'absolute',
-    summary: summarise([sizes.reduce((sum, f) => sum + f.gzip, 0) / 1024]),
-    budget: { max: PHONE_BUNDLE_BUDGET_KB, judged: 'value' },
-    budgetText: `≤ ${PHONE_BUNDLE_BUDGET_KB} KB`,
-    detail: Object.fromEntries(sizes.map((f) => [f.name, Number((f.gzip / 1024).toFixed(1))])),
-  });
-}
 
 /** The TV's "Use your phone" from Home's header; the six-digit code it shows. */
 async function offerCode(tv: Page): Promise<string> {
@@ -159,7 +143,7 @@ async function phoneFirstPaint(bench: Bench, origin: string, credential: string,
 }
 
 export async function companionFigures(bench: Bench, book: FigureBook, signedInDir: string, runs: number): Promise<void> {
-  phoneBundleFigure(book);
+  bundleFigure(book, { dir: join(REPO, 'out/phone'), id: 'phone-bundle', title: 'phone page, JS + CSS gzip', maxKB: PHONE_BUNDLE_BUDGET_KB });
   const dataDir = bench.freshDataDir();
   cpSync(signedInDir, dataDir, { recursive: true });
   rmSync(join(dataDir, 'kiosk-session.json'), { force: true });

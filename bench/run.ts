@@ -7,11 +7,11 @@
  * Prints the tables and writes bench/results.json and bench/RESULTS.md. Not part of `npm test`: these are
  * measurements, not pass/fail checks. The npm script builds the renderer, the shell and the peer page first.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { startSandbox } from '../sandbox/index';
+import { bundleFigure } from './bundle';
 import { companionFigures } from './companion';
 import { defaultPathFigures } from './defaultPath';
 import { FigureBook } from './figures';
@@ -22,7 +22,6 @@ import { readingsFigures } from './readings';
 import { MAX_OVER_FLOOR, pressFigures } from './presses';
 import { REPO } from './shell';
 import { artworkFigure, startFigures } from './startup';
-import { summarise } from './stats';
 import { switchFigure } from './switch';
 import { voiceHomeSubject } from './voice';
 
@@ -47,29 +46,6 @@ const LATENCY_MS = 60;
 const POLL_INTERVAL_S = 2;
 const RENDERER_DIR = join(REPO, 'out/renderer');
 
-function bundleFigure(book: FigureBook): void {
-  const files: { name: string; gzip: number }[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir)) {
-      const path = join(dir, entry);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(js|mjs|css)$/.test(entry)) files.push({ name: path.slice(RENDERER_DIR.length + 1), gzip: gzipSync(readFileSync(path), { level: 9 }).length });
-    }
-  };
-  walk(RENDERER_DIR);
-  const total = files.reduce((sum, f) => sum + f.gzip, 0);
-  book.add({
-    id: 'renderer-bundle',
-    title: 'renderer bundle, JS + CSS gzip',
-    unit: 'KB',
-    measure: 'absolute',
-    summary: summarise([total / 1024]),
-    budget: { max: 180, judged: 'value' },
-    budgetText: '≤ 180 KB',
-    detail: Object.fromEntries(files.map((f) => [f.name, Number((f.gzip / 1024).toFixed(1))])),
-  });
-}
-
 function machine(): string {
   const cpu = cpus();
   return `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}, ${CHROMIUM} (headless)`;
@@ -82,7 +58,7 @@ async function main(): Promise<void> {
   const pages = await startPageServer();
   const bench = new Bench(sb);
   try {
-    if (part('bundle')) bundleFigure(book);
+    if (part('bundle')) bundleFigure(book, { dir: RENDERER_DIR, id: 'renderer-bundle', title: 'renderer bundle, JS + CSS gzip', maxKB: 180 });
     const needsSignedIn = part('start') || part('artwork') || part('presses') || part('memory') || part('companion');
     const signedIn = needsSignedIn ? await startFigures(bench, book, part('start') ? ITERATIONS : 1, POLL_INTERVAL_S, LATENCY_MS) : '';
     if (part('artwork')) await artworkFigure(bench, book, signedIn);

@@ -8,8 +8,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './kiosk';
 import { focused, focusedKey, homeRow, pressUntilFocused, scanQr } from './tv';
-import { signedInHome } from './viewer';
 import { freePort } from '../support/freePort';
+import { signedInHome } from './viewer';
 
 async function phoneAt(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
