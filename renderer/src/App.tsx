@@ -13,6 +13,7 @@ import { FocusButton } from './components/FocusButton';
 import { revealFocused } from './components/Tile';
 import { createI18n, resolveLanguage } from './i18n';
 import { errorText } from './i18n/errorText';
+import { UiLanguage } from './i18n/uiLanguage';
 import { prepareFormats } from './i18n/formats';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
@@ -208,7 +209,8 @@ function VoiceGuidance() {
   return enabled && Guide !== undefined ? <Guide /> : null;
 }
 
-function LanguageSync() {
+/** The interface's language, set on the i18n instance and the document, and given to the tree below (uiLanguage.ts). */
+function LanguageSync({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const setting = useApp((s) => s.state?.language ?? 'auto');
   const territory = useApp((s) => s.state?.territory);
@@ -218,7 +220,7 @@ function LanguageSync() {
     if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
   }, [i18n, language]);
-  return null;
+  return <UiLanguage.Provider value={i18n.language}>{children}</UiLanguage.Provider>;
 }
 
 /** Text size and contrast, as custom properties of the root element (styles/theme.css), from the main side's setting. */
@@ -330,12 +332,13 @@ export function App({ bridge, quit, hub = intents, initialScreens, boot }: AppPr
       <ErrorBoundary>
         <TunewallProvider value={value}>
           <FirstRender.Provider value={firstRender}>
-            <LanguageSync />
-            <DisplaySync />
-            <Frame />
-            <Chrome />
-            <VoiceGuidance />
-            <ScreenReport />
+            <LanguageSync>
+              <DisplaySync />
+              <Frame />
+              <Chrome />
+              <VoiceGuidance />
+              <ScreenReport />
+            </LanguageSync>
           </FirstRender.Provider>
         </TunewallProvider>
       </ErrorBoundary>

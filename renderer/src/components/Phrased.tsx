@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useContentLang } from '../i18n/contentLang';
+import { useUiLanguage } from '../i18n/uiLanguage';
 
 /** A run of Japanese longer than this many characters may be a compound wider than its line ("総合リアルタイムランキング"). */
 const LONG_RUN = 8;
@@ -22,9 +22,9 @@ export function wordBreaks(text: string): string[][] {
  * `lang` when given, else the territory's, else the interface's.
  */
 export function Phrased({ text, lang: given }: { text: string; lang?: string | undefined }) {
-  const { i18n } = useTranslation();
+  const ui = useUiLanguage();
   const content = useContentLang();
-  const lang = given ?? content ?? i18n.language;
+  const lang = given ?? content ?? ui;
   if (lang !== 'ja') return <>{text}</>;
   return (
     <>
