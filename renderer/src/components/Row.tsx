@@ -6,6 +6,7 @@ import { errorText } from '../i18n/errorText';
 import { FocusButton } from './FocusButton';
 import { Tile, revealFocused, type TileShape } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
+import { positionsIn } from '../i18n/position';
 import { leftOutId } from './LeftOutNote';
 import { useDrawnTiles } from './useDrawnTiles';
 import './Row.css';
@@ -61,7 +62,10 @@ const unmarkRow = (layout: { node: HTMLElement }): void => void layout.node.clas
 export const Row = memo(function Row({ rowKey, source, title, body, onSelect, onRetry, restoreKey, onRowFocused, onTileFocused, emptyText, shape = 'square', total, explicitLeftOut }: Props) {
   const { t } = useTranslation();
   const count = Math.max(total ?? 0, body.status === 'ready' ? body.tiles.length : 0);
-  const where = useCallback((index: number) => `${title}, ${t('a11y.position', { index: index + 1, count })}`, [t, title, count]);
+  const where = useMemo(() => {
+    const position = positionsIn(t, count);
+    return (index: number) => `${title}, ${position(index)}`;
+  }, [t, title, count]);
   const catalog = useCatalogText();
   const noteId = useId();
   const keys = useMemo(

@@ -6,6 +6,7 @@ import { scheduleIdle } from '../input/idle';
 import { tileFocusKey } from './Row';
 import { Tile } from './Tile';
 import { useCatalogText } from '../i18n/contentLang';
+import { positionsIn } from '../i18n/position';
 import './TileGrid.css';
 
 /** Columns assumed until the grid has been laid out (and where nothing is laid out: test DOMs). */
@@ -65,7 +66,10 @@ interface Props {
 export const TileGrid = memo(function TileGrid({ gridKey, tiles, onSelect, onTileFocused, restoreKey, label, total }: Props) {
   const { t } = useTranslation();
   const count = Math.max(total ?? 0, tiles.length);
-  const where = useCallback((index: number) => `${label}, ${t('a11y.position', { index: index + 1, count })}`, [t, label, count]);
+  const where = useMemo(() => {
+    const position = positionsIn(t, count);
+    return (index: number) => `${label}, ${position(index)}`;
+  }, [t, label, count]);
   const catalog = useCatalogText();
   const keys = useMemo(() => tiles.map((tile) => tileFocusKey(gridKey, tile.key)), [tiles, gridKey]);
   const indexOf = useMemo(() => new Map(keys.map((key, i) => [key, i])), [keys]);
