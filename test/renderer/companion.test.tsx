@@ -161,6 +161,24 @@ describe('"Send to my phone" in the track panel', () => {
     await press('back');
     await expectFocus('panel-send');
   });
+
+  it('sends the track once a phone pairs from there, without a second press; closing the dialog returns to "Sent"', async () => {
+    const { fake, dialog, ref } = await panel({});
+    await press('select');
+    const use = await screen.findByRole('dialog', { name: 'Use your phone with Tunewall' });
+    expect(fake.callsOf('sendToPhone')).toEqual([]);
+    act(() => void fake.pairPhone('Safari on iPhone'));
+    expect(await within(use).findByText('Your phone is connected: Safari on iPhone.')).toBeTruthy();
+    await waitFor(() => expect(fake.callsOf('sendToPhone')).toHaveLength(1));
+    const [item] = fake.callsOf('sendToPhone')[0]?.args ?? [];
+    expect(item).toMatchObject({ kind: 'track', ref, trackId: expect.any(String) });
+    await press('select');
+    await expectFocus('panel-send');
+    expect(await within(dialog).findByText('Sent to your phone.')).toBeTruthy();
+    // Pressed again, it sends again, once.
+    await press('select');
+    await waitFor(() => expect(fake.callsOf('sendToPhone')).toHaveLength(2));
+  });
 });
 
 describe('a phone’s Show on TV', () => {

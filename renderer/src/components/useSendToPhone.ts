@@ -1,8 +1,9 @@
 /**
  * The track panel's "Send to my phone": offered when the TV has the companion; with a phone paired for the one on
- * screen it sends the track there and says so, without one it leads to "Use your phone" (the caller's `pairFirst`).
+ * screen it sends the track there and says so, without one it leads to "Use your phone" (the caller's `pairFirst`) and
+ * sends the track as soon as a phone has paired: the person asked for it once.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, TrackView, UiError } from '../../../shared/bridge';
 import type { SentItem } from '../../../shared/companion';
@@ -25,16 +26,37 @@ export function useSendToPhone(
   const offered = useApp((s) => s.state?.companion.available === true);
   const paired = useApp((s) => s.state !== undefined && s.state.companion.phones.some((p) => p.memberKey === s.state?.household.active));
   const [sending, setSending] = useState<Sending | undefined>(undefined);
+  // "Send" was pressed with no phone paired: it goes once one is.
+  const waiting = useRef(false);
+  const busy = useRef(false);
 
-  const send = (): void => {
-    if (!paired) return pairFirst();
-    if (sending?.status === 'sending') return;
+  const deliver = (): void => {
+    if (busy.current) return;
+    busy.current = true;
     setSending({ status: 'sending' });
+    const done = (next: Sending): void => {
+      busy.current = false;
+      setSending(next);
+    };
     bridge.sendToPhone(sentItemOf(track, here)).then(
-      (result) => setSending(result.ok ? { status: 'sent', reached: result.value } : { status: 'failed', error: result.error }),
-      (error: unknown) => setSending({ status: 'failed', error: { kind: 'unknown', message: String(error), retryable: true } }),
+      (result) => done(result.ok ? { status: 'sent', reached: result.value } : { status: 'failed', error: result.error }),
+      (error: unknown) => done({ status: 'failed', error: { kind: 'unknown', message: String(error), retryable: true } }),
     );
   };
+  const send = (): void => {
+    if (paired) return deliver();
+    waiting.current = true;
+    pairFirst();
+  };
+  const latest = useRef(deliver);
+  useEffect(() => {
+    latest.current = deliver;
+  });
+  useEffect(() => {
+    if (!paired || !waiting.current) return;
+    waiting.current = false;
+    latest.current();
+  }, [paired]);
 
   let status: { text: string; tone: 'ok' | 'bad' } | undefined;
   if (sending?.status === 'sending') status = { text: t('companion.sending'), tone: 'ok' };
