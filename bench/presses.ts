@@ -7,6 +7,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { z } from 'zod';
 import type { RunningSandbox } from '../sandbox/index';
+import { withBusyCore } from './busyCore';
 import type { FigureBook } from './figures';
 import { log, rowsSettled, sleep, type Bench } from './harness';
 import type { PageServer } from './pages';
@@ -96,14 +97,15 @@ export interface ExtraSubject {
   subject: Subject;
   id: string;
   surface: string;
-  measured(rate: number, records: readonly PressRecord[]): Promise<void>;
+  /** `busy`: the rounds ran with one core kept busy (busyCore.ts). */
+  measured(rate: number, records: readonly PressRecord[], busy: boolean): Promise<void>;
 }
 
-async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number, extra: ExtraSubject | undefined) {
+async function compare(subjects: readonly Subject[], rate: number, presses: number, rounds: number, extra: ExtraSubject | undefined, busy = false) {
   const records = await pressRounds(extra === undefined ? subjects : [...subjects, extra.subject], rate, presses, rounds);
   const moved = (i: number) => summarise(movedMs(records[i] ?? []));
   const extraComparison = extra === undefined ? undefined : comparePresses(moved(3), moved(1), moved(2), MAX_OVER_FLOOR);
-  if (extra !== undefined) await extra.measured(rate, records[3] ?? []);
+  if (extra !== undefined) await extra.measured(rate, records[3] ?? [], busy);
   return { main: comparePresses(moved(0), moved(1), moved(2), MAX_OVER_FLOOR), extra: extraComparison };
 }
 
@@ -223,6 +225,8 @@ export interface PressOptions {
   presses: number;
   rounds: number;
   rates: readonly number[];
+  /** The throttle Home's rounds are taken at once more with one core kept busy (busyCore.ts); none: not taken. */
+  busyRate?: number;
 }
 
 /** The floor or the peer in a fresh context of the fast browser, focus drawn, with its own CDP session. */
@@ -241,15 +245,20 @@ async function compareAll(
   options: PressOptions,
   extra?: ExtraSubject,
 ): Promise<void> {
-  for (const rate of options.rates) {
-    const { main: c, extra: e } = await compare(subjects, rate, options.presses, options.rounds, extra);
-    record(book, id, surface, rate, c);
-    log(`presses, ${surface}, ${rate}×: p95 Tunewall ${c.tunewall.p95.toFixed(1)}, floor ${c.floor.p95.toFixed(1)}, peer ${c.peer.p95.toFixed(1)} ms`);
+  const measure = async (rate: number, busy: boolean): Promise<void> => {
+    const { main: c, extra: e } = busy
+      ? await withBusyCore(() => compare(subjects, rate, options.presses, options.rounds, extra, true))
+      : await compare(subjects, rate, options.presses, options.rounds, extra);
+    const load = busy ? { id: '-busy', surface: ', one core busy' } : { id: '', surface: '' };
+    record(book, `${id}${load.id}`, `${surface}${load.surface}`, rate, c);
+    log(`presses, ${surface}${load.surface}, ${rate}×: p95 Tunewall ${c.tunewall.p95.toFixed(1)}, floor ${c.floor.p95.toFixed(1)}, peer ${c.peer.p95.toFixed(1)} ms`);
     if (extra !== undefined && e !== undefined) {
-      record(book, extra.id, extra.surface, rate, e);
-      log(`presses, ${extra.surface}, ${rate}×: p95 ${e.tunewall.p95.toFixed(1)} ms`);
+      record(book, `${extra.id}${load.id}`, `${extra.surface}${load.surface}`, rate, e);
+      log(`presses, ${extra.surface}${load.surface}, ${rate}×: p95 ${e.tunewall.p95.toFixed(1)} ms`);
     }
-  }
+  };
+  for (const rate of options.rates) await measure(rate, false);
+  if (options.busyRate !== undefined) await measure(options.busyRate, true);
 }
 
 /** `homeExtra`: a page that takes its turn beside Home's (voice guidance on), opened once Home's is ready. */
@@ -286,7 +295,7 @@ export async function pressFigures(
     await openPage(bench, 'floor', pages.url('floor', { list: chart.total }), list),
     await openPage(bench, 'peer', pages.url('peer', { list: chart.total }), list),
   ];
-  await compareAll(book, 'press-chart', `${chart.total}-track chart`, [{ name: 'Tunewall', page, cdp, nextKey: list(page) }, ...lists.map((o) => o.subject)], options);
+  await compareAll(book, 'press-chart', `${chart.total}-track chart`, [{ name: 'Tunewall', page, cdp, nextKey: list(page) }, ...lists.map((o) => o.subject)], { ...options, busyRate: undefined });
   for (const o of lists) await o.close();
   await context.close();
   await bench.stop(shell);

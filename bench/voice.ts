@@ -17,6 +17,8 @@ import { summarise } from './stats';
 
 /** The budget: press → utterance started, p95, at this throttle. */
 export const VOICE_BUDGET = { rate: 4, maxMs: 100 } as const;
+/** The budget with one core kept busy (busyCore.ts). */
+const VOICE_BUSY_BUDGET_MS = 100;
 
 /** The time of every key-down, in the page's clock (the stand-in records utterances in the same clock). */
 const KEY_TIMES_SCRIPT = `(() => {
@@ -61,7 +63,7 @@ export function voiceHomeSubject(bench: Bench, book: FigureBook, signedInDir: st
       subject: { name: 'Tunewall', page, cdp, nextKey: homeWalker(page) },
       id: 'press-home-voice',
       surface: 'Home, voice guidance on',
-      async measured(rate: number, records: readonly PressRecord[]) {
+      async measured(rate: number, records: readonly PressRecord[], busy: boolean) {
         const keys = z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
         const spoken = parseSpoken(await page.evaluate(READ_SPOKEN));
         // Every key-down since the last count is one of this rate's measured presses, in order.
@@ -71,17 +73,19 @@ export function voiceHomeSubject(bench: Bench, book: FigureBook, signedInDir: st
         const { ms, silent } = pressToSpeech(measuredKeys, records.map((r) => r.moved), spoken);
         if (ms.length === 0) throw new Error(`voice, ${rate}×: no press was followed by an utterance (${silent} silent)`);
         const summary = summarise(ms);
-        log(`voice, ${rate}×: press → utterance started p95 ${summary.p95.toFixed(1)} ms over ${ms.length} presses (${silent} silent)`);
-        // The budget is at 4×; other throttles are logged only.
-        if (rate !== VOICE_BUDGET.rate) return;
+        const load = busy ? { id: '-busy', title: ', one core busy' } : { id: '', title: '' };
+        log(`voice, ${rate}×${load.title}: press → utterance started p95 ${summary.p95.toFixed(1)} ms over ${ms.length} presses (${silent} silent)`);
+        // The budgets are at 4× and under contention; other throttles are logged only.
+        if (rate !== VOICE_BUDGET.rate && !busy) return;
+        const maxMs = busy ? VOICE_BUSY_BUDGET_MS : VOICE_BUDGET.maxMs;
         book.add({
-          id: `voice-press-to-speech-${rate}x`,
-          title: `remote press → utterance for the new focus started, Home, CPU ${rate}×`,
+          id: `voice-press-to-speech-${rate}x${load.id}`,
+          title: `remote press → utterance for the new focus started, Home, CPU ${rate}×${load.title}`,
           unit: 'ms',
           measure: 'absolute',
           summary,
-          budget: { max: VOICE_BUDGET.maxMs, judged: 'p95' },
-          budgetText: `p95 ≤ ${VOICE_BUDGET.maxMs} ms`,
+          budget: { max: maxMs, judged: 'p95' },
+          budgetText: `p95 ≤ ${maxMs} ms`,
           detail: { presses: ms.length, silentPresses: silent },
         });
       },
