@@ -79,7 +79,7 @@ export async function createAppCore(deps: AppCoreDeps): Promise<RunningAppCore> 
   const artwork = createKeptArtwork({ fetch, logger, userDataDir: deps.userDataDir, files: deps.artworkFiles, maxBytes: deps.artworkMaxBytes });
   const stationArt = createStationArt({ catalog, store, clock, logger, territory: settings.territory, network });
   const views = { ...rows.handlers, ...details.handlers };
-  const companion = createCompanionFeature({ config, views, household, session, trackActions, emit: events.emit, store, clock, logger, changed: pushState, options: { page: deps.phonePage } });
+  const companion = createCompanionFeature({ config, views, artwork, household, session, trackActions, emit: events.emit, store, clock, logger, changed: pushState, options: { page: deps.phonePage } });
   const state = createAppState({ deps, configuration, session, qr, vault, household, network, settings, speech, companion });
   const forgetScoped = (): void => {
     rows.reset();

@@ -1,25 +1,52 @@
 /**
  * The companion with the built phone page (out/phone), on 127.0.0.1, over a small catalog in the territories'
  * languages: what the phone page's end-to-end tests and its screenshots run against. Every intent a phone sends is
- * recorded, as the TV would receive it. Pictures are the TV's own `/artwork/` paths, which the companion does not serve.
+ * recorded, as the TV would receive it. Pictures are the TV's own `/artwork/` paths, in the service's sizes, drawn by
+ * the TV's artwork feature from an image host that paints the sandbox's cover art (`pictures` counts what it was asked).
  */
 import { join } from 'node:path';
-import type { DetailRef, DetailView, FavoriteState, Result, RowId, RowView, TileView, TrackView } from '../../shared/bridge';
+import sharp from 'sharp';
+import type { DetailRef, DetailView, FavoriteState, ImageView, Result, RowId, RowView, TileView, TrackView } from '../../shared/bridge';
 import type { RemoteKey, ShowOnTvTarget } from '../../shared/companion';
+import { createArtwork } from '../../main/core/features/artwork/artwork';
+import { createArtworkCache } from '../../main/core/features/artwork/artworkCache';
+import { artworkPath } from '../../main/core/features/artwork/artworkPath';
 import { createCompanion, findPhonePage, type Companion } from '../../main/core/features/companion/companion';
+import { artworkImages, artworkSvg, type ArtworkKind } from '../../sandbox/artwork';
+import { memoryArtworkFiles } from '../main/core/features/artwork/memoryArtworkFiles';
 import { MemoryStore, memoryLogger } from '../main/core/support/fakes';
 import { REPO } from './kiosk';
 
-const picture = [{ url: '/artwork/aHR0cHM6Ly9pLmtma3MuaW8vYWxidW0vMS5qcGc', width: 500, height: 500 }];
+const IMAGE_HOST = 'https://pictures.tunewall.test';
+
+/** A detail's picture in every size the service documents for its kind, as the TV's views give it: `/artwork/` paths. */
+function picturesOf(kind: Exclude<ArtworkKind, 'children'>, id: string): ImageView[] {
+  return artworkImages(IMAGE_HOST, kind, id).map((image) => ({ ...image, url: artworkPath(image.url) }));
+}
+
+const ARTWORK_KIND: Partial<Record<DetailRef['kind'], Exclude<ArtworkKind, 'children'>>> = { album: 'album', 'mood-station': 'station', 'genre-station': 'station' };
 
 const tile = (kind: DetailRef['kind'], id: string, title: string, subtitle?: string, group?: string): TileView => ({
   ref: { kind, id },
   key: `${kind}-${id}`,
   title,
   subtitle,
-  images: picture,
+  images: picturesOf(ARTWORK_KIND[kind] ?? 'playlist', id),
   group,
 });
+
+/** The image host: the sandbox's cover art for `/artwork/<kind>/<id>/<w>x<h>.jpg`, as JPEG; anything else 404. */
+function imageHost(asked: string[]) {
+  return async (input: string): Promise<Response> => {
+    asked.push(input);
+    const match = /^\/artwork\/(playlist|album|station)\/([^/]+)\/(\d+)x(\d+)\.jpg$/.exec(new URL(input).pathname);
+    if (match === null) return new Response('not found', { status: 404 });
+    const [, kind = 'album', id = '', width = '0', height = '0'] = match;
+    const svg = artworkSvg(kind as ArtworkKind, decodeURIComponent(id), Number(width), Number(height));
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+    return new Response(new Uint8Array(jpeg), { headers: { 'content-type': 'image/jpeg' } });
+  };
+}
 
 const track = (id: string, name: string, artist: string, album: string, explicit = false): TrackView => ({
   id,
@@ -49,14 +76,14 @@ const ROWS: Partial<Record<RowId, TileView[]>> = {
   'mood-stations': [tile('mood-station', 'm1', '放鬆'), tile('mood-station', 'm2', '運動'), tile('mood-station', 'm3', '下雨天'), tile('mood-station', 'm4', 'Party')],
   'genre-stations': [tile('genre-station', 'g1', '華語流行', undefined, '華語'), tile('genre-station', 'g2', 'J-Pop', undefined, '日語'), tile('genre-station', 'g3', 'アニメ', undefined, '日語')],
   'new-releases': [tile('album', 'a1', '最偉大的作品', '周杰倫', '華語'), tile('album', 'a2', 'STRAY SHEEP', '米津玄師', '日語')],
-  favorites: TRACKS.slice(0, 2).map((t) => ({ ref: undefined, key: `fav-${t.id}`, title: t.name, subtitle: t.artist, images: picture, group: undefined, track: t })),
+  favorites: TRACKS.slice(0, 2).map((t) => ({ ref: undefined, key: `fav-${t.id}`, title: t.name, subtitle: t.artist, images: picturesOf('album', t.id), group: undefined, track: t })),
 };
 
 const DETAIL: DetailView = {
   layout: 'tracks',
   ref: { kind: 'chart', id: 'c1' },
   title: '綜合新歌即時榜',
-  images: picture,
+  images: picturesOf('playlist', 'c1'),
   url: 'https://music.example/chart/c1',
   description: '每天更新的新歌排行',
   owner: undefined,
@@ -75,6 +102,8 @@ export interface PhoneCompanion {
   favorites: string[];
   /** Who is on screen: a member's key, or 'guest'. */
   screen: { member: string };
+  /** The image host's URLs the TV fetched pictures at. */
+  pictures: string[];
   stop(): Promise<void>;
 }
 
@@ -85,6 +114,9 @@ export async function startPhoneCompanion(port = 0): Promise<PhoneCompanion> {
   const keys: RemoteKey[] = [];
   const favorites: string[] = [];
   const screen = { member: 'member-a' };
+  const pictures: string[] = [];
+  const logger = memoryLogger();
+  const artwork = createArtwork({ fetch: imageHost(pictures), cache: createArtworkCache({ files: memoryArtworkFiles(), logger }), logger });
   const companion = createCompanion(
     {
       views: {
@@ -93,6 +125,7 @@ export async function startPhoneCompanion(port = 0): Promise<PhoneCompanion> {
         getTracks: async (_ref: DetailRef, offset: number) => ({ ok: true as const, value: { offset, total: 6, tracks: [track('t5', '告白氣球', '周杰倫', '周杰倫的床邊故事'), track('t6', '夜に駆ける', 'YOASOBI', 'THE BOOK')] } }),
         getTiles: async (_ref: DetailRef, offset: number) => ({ ok: true as const, value: { offset, total: 0, tiles: [] } }),
       },
+      artwork,
       showOnTv: (target) => void shown.push(target),
       remoteKey: (key) => void keys.push(key),
       addFavorite: async (_member: string, trackId: string): Promise<Result<FavoriteState>> => {
@@ -104,7 +137,7 @@ export async function startPhoneCompanion(port = 0): Promise<PhoneCompanion> {
       pin: { isSet: () => false, refused: () => undefined },
       store: new MemoryStore(),
       clock: { now: () => Date.now() },
-      logger: memoryLogger(),
+      logger,
       addresses: () => ['127.0.0.1'],
     },
     { page, keepAliveSeconds: 2 },
@@ -118,6 +151,7 @@ export async function startPhoneCompanion(port = 0): Promise<PhoneCompanion> {
     keys,
     favorites,
     screen,
+    pictures,
     stop: () => companion.stop(),
   };
 }

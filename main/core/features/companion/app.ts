@@ -1,7 +1,7 @@
 /**
  * The companion's HTTP application: the guards every request passes, pairing, and the routes of a paired phone
- * (views, intents, the event stream), each behind its bearer credential. Bodies are at most 8 KB and parsed by a
- * strict schema; every refusal is answered as `{ error }` and logged without secrets.
+ * (views, their pictures, intents, the event stream), each behind its bearer credential. Bodies are at most 8 KB and
+ * parsed by a strict schema; every refusal is answered as `{ error }` and logged without secrets.
  */
 import { Hono } from 'hono';
 import type { Context } from 'hono';
@@ -13,10 +13,11 @@ import { COMPANION_CONTENT_SECURITY_POLICY, companionSecurityHeaders, hostOrigin
 import type { Pairing } from './pairing';
 import type { Phones } from './phones';
 import { phoneName } from './phones';
+import type { ShownPictures } from './pictures';
 import { jsonBody } from './body';
 import { PairRequestSchema } from './schemas';
 import { eventRoute, type PhoneStreams } from './stream';
-import { intentRoutes, viewRoutes } from './routes';
+import { intentRoutes, pictureRoute, viewRoutes } from './routes';
 import { pageEncoding, pageFiles, type PageFile, type PhonePage } from './page';
 
 /** The largest body a phone sends: a pairing, an intent or a track id is a few dozen bytes. */
@@ -27,6 +28,8 @@ export type CompanionContext = Context<CompanionEnv>;
 
 export interface CompanionApp {
   deps: CompanionDeps;
+  /** The pictures `deps.views` handed to phones: the only ones drawn for them. */
+  pictures: Pick<ShownPictures, 'wasShown'>;
   pairing: Pairing;
   phones: Phones;
   events: CompanionEvents;
@@ -127,6 +130,7 @@ export function createCompanionApp(ctx: CompanionApp): Hono<CompanionEnv> {
   authenticated(app, ctx, said);
   app.get('/api/me', (c) => c.json(c.get('phone')));
   viewRoutes(app, ctx, said);
+  pictureRoute(app, ctx, said);
   intentRoutes(app, ctx, said);
   eventRoute(app, ctx);
   app.all('*', (c) => said.refuse(c, 404, 'not found'));

@@ -17,10 +17,11 @@ import { hostOf, lanAddress, ownAddresses, reachableAddresses } from './guards';
 import { createPairing } from './pairing';
 import type { PhonePage } from './page';
 import { createPhones } from './phones';
+import { shownPictures } from './pictures';
 import { DEFAULT_LIMITS, listen, type Listening, type ServerLimits } from './server';
 import { createPhoneStreams } from './stream';
 
-export type { CompanionDeps, CompanionViews } from './deps';
+export type { CompanionArtwork, CompanionDeps, CompanionViews } from './deps';
 export { builtPhonePage, findPhonePage, type PhonePage } from './page';
 
 /** How long the TV's addresses are trusted before they are read again. */
@@ -100,11 +101,14 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
   const phones = createPhones({ store: deps.store, clock, logger });
   const events = createCompanionEvents();
   const streams = createPhoneStreams();
+  // The phones' views through here: a picture is drawn for a phone only if one of them handed it out.
+  const pictures = shownPictures(deps.views);
   let server: Listening | undefined;
   const hostList = allowedHostList(addresses, clock);
   const allowedHosts = (): ReadonlySet<string> => hostList(server);
   const app = createCompanionApp({
-    deps,
+    deps: { ...deps, views: pictures.views },
+    pictures,
     pairing,
     phones,
     events,
@@ -179,6 +183,7 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
     removePhonesOf: (memberKey) => removed(phones.removeOf(memberKey), memberKey === GUEST_KEY ? 'the guest left' : 'their member signed out'),
     sendToPhones(memberKey, item) {
       const mine = new Set(phones.list().filter((p) => p.memberKey === memberKey).map((p) => p.id));
+      pictures.keep(item.images);
       events.sent(memberKey, { type: 'sent', item, sentAt: clock.now() });
       return [...mine].filter((id) => streams.countOf(id) > 0).length;
     },

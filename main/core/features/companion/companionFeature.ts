@@ -14,7 +14,7 @@ import { qrMatrix } from '../../qr';
 import type { Household } from '../household/household';
 import { badArgument } from '../results';
 import type { TrackActions } from '../trackActions/trackActions';
-import { createCompanion, type CompanionDeps, type CompanionOptions, type CompanionViews } from './companion';
+import { createCompanion, type CompanionArtwork, type CompanionDeps, type CompanionOptions, type CompanionViews } from './companion';
 import { companionErrors } from './errors';
 import { companionPolicy } from './policy';
 import { shownTitles, type ShownTitles } from './titles';
@@ -27,6 +27,8 @@ export type CompanionHandlers = Pick<
 export interface CompanionFeatureDeps {
   config: Pick<TunewallConfig, 'companion' | 'companionHost' | 'companionPort' | 'kiosk'>;
   views: CompanionViews;
+  /** The TV’s pictures (features/artwork), drawn for a phone once a view has shown one to a phone. */
+  artwork: CompanionArtwork;
   household: Pick<Household, 'onScreen' | 'childOnScreen' | 'pins'>;
   session: Pick<AuthSession, 'onMemberRemoved' | 'onGuestLeft'> | undefined;
   /** Its addFavorite adds for the one on screen: the only member the core can add one for. */
@@ -90,6 +92,7 @@ function companionDeps(deps: CompanionFeatureDeps, titles: ShownTitles): Compani
   const { household } = deps;
   return {
     views: titles.views,
+    artwork: deps.artwork,
     showOnTv: (target) => deps.emit(showOnTvEvent(titles, target)),
     remoteKey: (key) => deps.emit({ type: 'intent', intent: REMOTE_INTENTS[key] }),
     // The catalog adds favourites for the one on screen only: a phone of someone else is refused, never served as them.

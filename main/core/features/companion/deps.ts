@@ -1,17 +1,25 @@
 /**
  * What the companion takes from the rest of the core, as small interfaces: the views the TV already answers the
  * renderer with, the intents a phone may send (show on TV, a remote key, a favourite), who is on screen, the PIN,
- * the store, the clock and the logger. No service client: the phone gets nothing the renderer would not.
+ * the store, the clock and the logger. No service client: the phone gets nothing the renderer would not (its pictures
+ * come through the TV's artwork feature, as the renderer's do).
  */
 import type { BridgeHandlers, FavoriteState, Result, UiError } from '../../../../shared/bridge';
 import type { PhoneView, RemoteKey, ShowOnTvTarget } from '../../../../shared/companion';
 import type { Clock, KeyValueStore, Logger } from '../../ports';
+
+/** The TV's artwork feature (features/artwork): answers `/artwork/…` with the picture it names, fetched and kept. */
+export interface CompanionArtwork {
+  serve(request: Request): Promise<Response>;
+}
 
 /** The bridge's view handlers, answering for the one on screen (rows, details, their pages). */
 export type CompanionViews = Pick<BridgeHandlers, 'loadRow' | 'getDetail' | 'getTracks' | 'getTiles'>;
 
 export interface CompanionDeps {
   views: CompanionViews;
+  /** Draws the pictures of those views; asked only for a path a view handed to a phone. */
+  artwork: CompanionArtwork;
   /** A phone's "Show on TV": the renderer opens it as if the remote had chosen it. */
   showOnTv(target: ShowOnTvTarget, phone: PhoneView): void;
   /** A key of a phone's remote pad, handled as the remote's own. */

@@ -9,9 +9,12 @@ import { networkInterfaces } from 'node:os';
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
-/** The phone page's policy: its own scripts, styles, pictures and API, nothing else, never in a frame. */
+/**
+ * The phone page's policy: its own scripts, styles, pictures and API, nothing else, never in a frame. Pictures come
+ * as blob: URLs the page makes of what it fetched from its own API (with the bearer header an <img> cannot send).
+ */
 export const COMPANION_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The other security headers of every answer. */
 export const companionSecurityHeaders = (): MiddlewareHandler =>

@@ -2,13 +2,15 @@
  * A paired phone's routes: Home's rows and every detail, from the same view handlers the renderer calls, and the
  * intents (show on TV, a remote key, a favourite). The views answer for the one on screen, so a member's own rows
  * (favourites, collections) are answered only to a phone of that member, and only while they are on screen; the
- * public catalog is answered whoever is on screen.
+ * public catalog is answered whoever is on screen. A view's pictures are drawn for the phones too, but only the ones a
+ * view handed to a phone: the companion fetches no address a phone chose.
  */
 import type { Hono } from 'hono';
 import type { RowId, Result, UiError } from '../../../../shared/bridge';
 import { GUEST_KEY } from '../../../../shared/bridge';
 import type { CompanionHome, PhoneView } from '../../../../shared/companion';
 import { homeRowIds } from '../../../../shared/homeRows';
+import { ARTWORK_PREFIX } from '../artwork/artworkPath';
 import type { CompanionApp, CompanionContext, CompanionEnv } from './app';
 import { jsonBody } from './body';
 import type { Refusals } from './guards';
@@ -82,6 +84,22 @@ export function viewRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse 
       return answer(c, await views.getTiles(ref.data, offset, limit));
     });
   }
+}
+
+/**
+ * A picture of a view, `/api/artwork/<token>` for the view's `/artwork/<token>`: asked with the bearer header (an
+ * <img> could not carry it), drawn by the TV's artwork feature (fetched once, kept on disk) and kept by the phone's
+ * browser as the TV's page keeps it. A path no view handed to a phone is refused before anything is fetched.
+ */
+export function pictureRoute(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse }: Refusals): void {
+  app.get('/api/artwork/:token', async (c) => {
+    const path = `${ARTWORK_PREFIX}${c.req.param('token')}`;
+    if (!ctx.pictures.wasShown(path)) return refuse(c, 404, 'no such picture', { phone: c.get('phone').id });
+    const picture = await ctx.deps.artwork.serve(new Request(new URL(path, 'http://companion.invalid')));
+    if (picture.ok) return picture;
+    await picture.body?.cancel();
+    return c.json({ error: 'the picture could not be fetched' }, picture.status === 404 ? 404 : 502);
+  });
 }
 
 export function intentRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, said: Refusals): void {

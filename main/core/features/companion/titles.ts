@@ -18,7 +18,8 @@ export interface ShownTitles {
 
 const keyOf = (ref: DetailRef): string => `${ref.kind}\u0000${ref.id}`;
 
-function tilesOf(detail: DetailView): readonly TileView[] {
+/** The tiles a detail holds: an artist's or a category's albums, a children category's playlists. */
+export function tilesOf(detail: DetailView): readonly TileView[] {
   switch (detail.layout) {
     case 'artist':
     case 'albums':

@@ -27,10 +27,11 @@ function setup(options: { companion?: CompanionSetting; kiosk?: boolean; child?:
   const events: BridgeEvent[] = [];
   const addFavorite = vi.fn(async (_trackId: string): Promise<Result<FavoriteState>> => ({ ok: true, value: 'favorite' }));
   const changed = vi.fn();
-  const { views } = fakeDeps().deps;
+  const { views, artwork } = fakeDeps().deps;
   const feature = createCompanionFeature({
     config: { companion: options.companion, companionHost: '127.0.0.1', companionPort: 0, kiosk: { ...DEFAULT_CONFIG.kiosk, enabled: options.kiosk ?? false } },
     views,
+    artwork,
     household: {
       onScreen: () => screen.member,
       childOnScreen: () => screen.child,

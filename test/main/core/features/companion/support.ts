@@ -7,7 +7,10 @@ import { vi } from 'vitest';
 import type { DetailRef, DetailView, FavoriteState, Result, RowId, RowView, TilePageView, TrackPageView } from '../../../../../shared/bridge';
 import type { PairAnswer, PhoneView, RemoteKey, ShowOnTvTarget } from '../../../../../shared/companion';
 import { createCompanion, type Companion, type CompanionDeps, type PhonePage } from '../../../../../main/core/features/companion/companion';
-import { MemoryStore, memoryLogger } from '../../support/fakes';
+import { createArtwork } from '../../../../../main/core/features/artwork/artwork';
+import { createArtworkCache } from '../../../../../main/core/features/artwork/artworkCache';
+import { fakeFetch, MemoryStore, memoryLogger } from '../../support/fakes';
+import { memoryArtworkFiles } from '../artwork/memoryArtworkFiles';
 
 export const DETAIL: DetailView = {
   layout: 'tracks',
@@ -28,8 +31,21 @@ export function manualClock(start = 1_700_000_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+/** The service's picture bytes, as its image host answers them. */
+export const PICTURE_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+/** The TV's artwork feature over a fake image host that answers every picture with PICTURE_BYTES as a PNG, unless told otherwise. */
+export function fakeArtwork() {
+  const host = { reply: (_url: string): Response => new Response(PICTURE_BYTES.slice(), { headers: { 'content-type': 'image/png' } }) };
+  const net = fakeFetch((request) => host.reply(request.url));
+  const logger = memoryLogger();
+  const artwork = createArtwork({ fetch: net.fetch, cache: createArtworkCache({ files: memoryArtworkFiles(), logger }), logger });
+  return { artwork, net, host };
+}
+
 export function fakeDeps() {
   const screen: { member: string | undefined; child: boolean } = { member: 'member-a', child: false };
+  const pictures = fakeArtwork();
   const row = (id: RowId): RowView => ({ id, tiles: [], fetchedAt: 1, fromCache: false });
   const views = {
     loadRow: vi.fn(async (id: RowId): Promise<Result<RowView>> => ({ ok: true, value: row(id) })),
@@ -39,6 +55,7 @@ export function fakeDeps() {
   };
   const deps = {
     views,
+    artwork: pictures.artwork,
     showOnTv: vi.fn((_target: ShowOnTvTarget, _phone: PhoneView) => undefined),
     remoteKey: vi.fn((_key: RemoteKey, _phone: PhoneView) => undefined),
     addFavorite: vi.fn(async (_member: string, _track: string): Promise<Result<FavoriteState>> => ({ ok: true, value: 'favorite' })),
@@ -53,8 +70,9 @@ export function fakeDeps() {
   } satisfies CompanionDeps;
   /** Whether anything was asked of the TV or the service. */
   const touched = (): boolean =>
-    [views.loadRow, views.getDetail, views.getTracks, views.getTiles, deps.showOnTv, deps.remoteKey, deps.addFavorite].some((f) => f.mock.calls.length > 0);
-  return { deps, screen, touched };
+    [views.loadRow, views.getDetail, views.getTracks, views.getTiles, deps.showOnTv, deps.remoteKey, deps.addFavorite].some((f) => f.mock.calls.length > 0) ||
+    pictures.net.requests.length > 0;
+  return { deps, screen, touched, net: pictures.net, pictureHost: pictures.host };
 }
 
 /** Short limits, so a slow-loris is closed within a second. */
