@@ -40,6 +40,17 @@ async function check(page: Page, name: string): Promise<void> {
   }
 }
 
+/** Tiles on screen without their picture drawn yet (those further away are not asked for yet). */
+const UNDRAWN_IN_VIEW = `Array.from(document.querySelectorAll('.tile .art')).filter((art) => {
+  const r = art.getBoundingClientRect();
+  const img = art.querySelector('img');
+  return r.bottom > 0 && r.right > 0 && r.top < window.innerHeight && r.left < window.innerWidth && !(img && img.complete && img.naturalWidth > 0);
+}).length`;
+
+async function picturesDrawn(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(UNDRAWN_IN_VIEW)).toBe(0);
+}
+
 /** Opens the QR code's URL, as a phone's camera does. */
 async function pairByQr(page: Page): Promise<void> {
   const offer = tv.companion.pairingOffer();
@@ -57,6 +68,13 @@ test('paired from the QR code: the secret leaves the address bar; Home, a detail
   expect(tv.companion.phones()).toHaveLength(1);
   await expect(page.getByRole('button', { name: /綜合新歌即時榜/ })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // A tile's picture, fetched from the TV with the phone's credential, in the smallest of the service's sizes that covers it.
+  const art = page.getByRole('button', { name: /綜合新歌即時榜/ }).locator('img');
+  await expect(art).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => art.evaluate((img) => ('naturalWidth' in img ? Number(img.naturalWidth) : 0))).toBeGreaterThan(0);
+  expect(tv.pictures).toContain('https://pictures.tunewall.test/artwork/playlist/c1/300x300.jpg');
+  expect(tv.pictures.filter((url) => !url.endsWith('/300x300.jpg') && !url.endsWith('/160x160.jpg'))).toEqual([]);
+  await picturesDrawn(page);
   await check(page, 'home-en');
   // What a screen reader walks: each row a region named by its heading, its tiles a list of buttons.
   await expect(page.getByRole('main')).toMatchAriaSnapshot(`
@@ -174,6 +192,7 @@ for (const { locale, name, charts, remote } of [
     await check(page, `pair-${name}`);
     await pairByQr(page);
     await expect(page.getByRole('heading', { name: charts, level: 2 })).toBeVisible();
+    await picturesDrawn(page);
     await check(page, `home-${name}`);
     await page.getByRole('button', { name: /綜合新歌即時榜/ }).click();
     await expect(page.getByRole('heading', { name: '綜合新歌即時榜', level: 2 })).toBeVisible();

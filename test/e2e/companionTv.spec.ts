@@ -45,6 +45,10 @@ test('a phone paired from the TV’s QR code browses, shows a chart on the TV, g
   await expect(phone.getByText('Connected to the TV')).toBeVisible();
   expect(phone.url()).toBe(`http://127.0.0.1:${port}/`);
   await expect(phone.getByRole('heading', { name: 'Charts', level: 2 })).toBeVisible();
+  // Their pictures, from the shell's own copies of the service's (asked with the phone's credential, drawn as blob:).
+  const art = phone.locator('.tile .art img').first();
+  await expect(art).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => art.evaluate((img) => ('naturalWidth' in img ? Number(img.naturalWidth) : 0))).toBeGreaterThan(0);
   // The dialog on the TV closes itself once the phone is paired, or by Back.
   if ((await dialog.count()) > 0) await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);

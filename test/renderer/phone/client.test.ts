@@ -63,4 +63,25 @@ describe('the phone’s API client', () => {
     expect(page.ok && page.value.tracks.map((t) => t.id)).toEqual(['t1']);
     expect(tv.sent.at(-1)?.path).toBe('/api/details/chart/c1/tracks?offset=50&limit=50');
   });
+
+  it('a picture: only a TV path is asked, with the bearer header; what is not a picture is no picture', async () => {
+    const tv = fakeTv({
+      'GET /api/artwork/cGlj': () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/jpeg' } }),
+      'GET /api/artwork/aHRtbA': () => new Response('<html></html>', { headers: { 'content-type': 'text/html' } }),
+    });
+    const unpaired = vi.fn();
+    const api = createPhoneApi({ fetch: tv.fetch, credentials: memoryCredentials(CREDENTIAL), unpaired });
+    const blob = await api.picture('/artwork/cGlj');
+    expect(blob?.type).toBe('image/jpeg');
+    expect(new Uint8Array((await blob?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(new Uint8Array([1, 2, 3]));
+    expect(tv.sent[0]?.headers.authorization).toBe(`Bearer ${CREDENTIAL}`);
+    expect(await api.picture('/artwork/aHRtbA')).toBeUndefined();
+    expect(await api.picture('/artwork/bm9uZQ')).toBeUndefined();
+    for (const elsewhere of ['https://img.example/a.jpg', '/artwork/../api/me', '/api/me', 'data:image/png;base64,AA']) {
+      expect(await api.picture(elsewhere), elsewhere).toBeUndefined();
+    }
+    expect(tv.sent.map((r) => r.path)).toEqual(['/api/artwork/cGlj', '/api/artwork/aHRtbA', '/api/artwork/bm9uZQ']);
+    // A picture the TV does not give is no reason to unpair: the page's other calls say that.
+    expect(unpaired).not.toHaveBeenCalled();
+  });
 });

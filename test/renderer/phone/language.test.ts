@@ -1,7 +1,7 @@
 /** The page's language from the phone's, and the language catalog text is marked with. */
 import { describe, expect, it } from 'vitest';
 import { pickLanguage } from '../../../renderer/phone/src/i18n/language';
-import { catalogLang, pictureOf } from '../../../renderer/phone/src/text';
+import { catalogLang } from '../../../renderer/phone/src/text';
 
 describe('the page’s language', () => {
   it('is the first of the phone’s languages the page speaks; Simplified Chinese is not offered Traditional; else English', () => {
@@ -24,10 +24,5 @@ describe('catalog text', () => {
     expect(catalogLang('Lemon', 'ja')).toBe('en');
     expect(catalogLang('Lemon', 'en')).toBeUndefined();
     expect(catalogLang('÷', 'en')).toBeUndefined();
-  });
-
-  it('draws only pictures the page’s policy lets it load (data:), not the TV’s /artwork/ paths', () => {
-    expect(pictureOf([{ url: '/artwork/abc', width: 1, height: 1 }])).toBeUndefined();
-    expect(pictureOf([{ url: 'https://i.example/a.jpg', width: 1, height: 1 }, { url: 'data:image/png;base64,AA', width: 1, height: 1 }])).toBe('data:image/png;base64,AA');
   });
 });

@@ -2,10 +2,12 @@
  * The phone's calls to the TV's companion API: every request after pairing carries `Authorization: Bearer`, every
  * answer is read by its shape (shapes.ts), and every failure is a value the page can say in words (Problem). A 401 to
  * a phone that has a credential means the TV no longer knows it: the credential is dropped and `unpaired` told.
+ * Pictures are asked the same way (an <img> could not send the header) and handed back as a Blob, or nothing.
  */
 import type { CompanionHome, PairAnswer, PairRequest, PhoneView, RemoteKey, ShowOnTvTarget } from '../../../../shared/companion';
 import type { DetailRef, DetailView, RowId, RowView, TilePageView, TrackPageView } from '../../../../shared/catalogViews';
 import type { Credentials } from './credentials';
+import { TV_PICTURE } from '../pictures';
 import { isObject, read } from './shapes';
 
 export type Problem =
@@ -31,6 +33,8 @@ export interface PhoneApi {
   show(target: ShowOnTvTarget): Promise<Answer<true>>;
   remote(key: RemoteKey): Promise<Answer<true>>;
   favorite(trackId: string): Promise<Answer<true>>;
+  /** A view's picture (its `/artwork/…` path); undefined when the TV has none to give: the page draws its initial. */
+  picture(path: string): Promise<Blob | undefined>;
 }
 
 export interface ApiDeps {
@@ -85,6 +89,20 @@ export function createPhoneApi(deps: ApiDeps): PhoneApi {
     return { ok: true, value };
   }
 
+  async function picture(path: string): Promise<Blob | undefined> {
+    const credential = credentials.get();
+    if (!TV_PICTURE.test(path) || credential === undefined) return undefined;
+    try {
+      // The browser may keep it as the TV says (private, a week): a picture's address names that one picture.
+      const response = await deps.fetch(`/api${path}`, { headers: { accept: 'image/*', authorization: `Bearer ${credential}` }, credentials: 'omit' });
+      if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('image/')) return undefined;
+      return await response.blob();
+    } catch (error) {
+      void error;
+      return undefined;
+    }
+  }
+
   const detailPath = (ref: DetailRef): string => `/api/details/${encodeURIComponent(ref.kind)}/${encodeURIComponent(ref.id)}`;
   const page = (offset: number, limit: number): string => `?offset=${offset}&limit=${limit}`;
   return {
@@ -98,5 +116,6 @@ export function createPhoneApi(deps: ApiDeps): PhoneApi {
     show: (target) => call('POST', '/api/show', ok, target),
     remote: (key) => call('POST', '/api/remote', ok, { key }),
     favorite: (trackId) => call('POST', '/api/favorites', ok, { trackId }),
+    picture,
   };
 }

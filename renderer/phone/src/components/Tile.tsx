@@ -1,10 +1,11 @@
 /**
- * Tiles: a touch-scrolled list of buttons, each with its picture (or its first letter), title and subtitle. A row the
- * TV splits by `group` (genre and new-release categories) gets a subheading per group.
+ * Tiles: a touch-scrolled list of buttons, each with its picture (or its first letter: Art.tsx), title and subtitle. A
+ * row the TV splits by `group` (genre and new-release categories) gets a subheading per group.
  */
 import { useTranslation } from 'react-i18next';
 import type { DetailRef, TileView } from '../../../../shared/catalogViews';
-import { catalogLang, pictureOf } from '../text';
+import { catalogLang } from '../text';
+import { Art } from './Art';
 import { viewOfTile, type BrowseView } from './views';
 import { usePhone } from './context';
 import './Tile.css';
@@ -12,14 +13,11 @@ import './Tile.css';
 function Tile({ tile, within, open }: { tile: TileView; within: DetailRef | undefined; open: (view: BrowseView) => void }) {
   const { language } = usePhone();
   const view = viewOfTile(tile, within);
-  const picture = pictureOf(tile.images);
   const subtitle = tile.subtitle;
   return (
     <li>
       <button type="button" className="tile" disabled={view === undefined} onClick={() => view !== undefined && open(view)}>
-        <span className="art" aria-hidden="true">
-          {picture !== undefined ? <img src={picture} alt="" /> : <span className="initial">{Array.from(tile.title)[0] ?? ''}</span>}
-        </span>
+        <Art images={tile.images} title={tile.title} />
         <span className="tile-title" lang={catalogLang(tile.title, language)}>
           {tile.title}
         </span>
