@@ -26,7 +26,7 @@ const TraceEventSchema = z.object({
   tid: z.number(),
   args: z.record(z.string(), z.unknown()).optional(),
 });
-type TraceEvent = z.infer<typeof TraceEventSchema>;
+export type TraceEvent = z.infer<typeof TraceEventSchema>;
 
 const SYNC_MARK = 'tunewall-trace-sync';
 
