@@ -28,8 +28,8 @@ export type CompanionContext = Context<CompanionEnv>;
 
 export interface CompanionApp {
   deps: CompanionDeps;
-  /** The pictures `deps.views` handed to phones: the only ones drawn for them. */
-  pictures: Pick<ShownPictures, 'wasShown'>;
+  /** The pictures each member's phones were handed: the only ones drawn for them. */
+  pictures: ShownPictures;
   pairing: Pairing;
   phones: Phones;
   events: CompanionEvents;

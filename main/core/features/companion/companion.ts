@@ -101,13 +101,13 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
   const phones = createPhones({ store: deps.store, clock, logger });
   const events = createCompanionEvents();
   const streams = createPhoneStreams();
-  // The phones' views through here: a picture is drawn for a phone only if one of them handed it out.
-  const pictures = shownPictures(deps.views);
+  // A picture is drawn for a phone only if a view handed it to a phone of the same member.
+  const pictures = shownPictures();
   let server: Listening | undefined;
   const hostList = allowedHostList(addresses, clock);
   const allowedHosts = (): ReadonlySet<string> => hostList(server);
   const app = createCompanionApp({
-    deps: { ...deps, views: pictures.views },
+    deps,
     pictures,
     pairing,
     phones,
@@ -183,7 +183,7 @@ export function createCompanion(deps: CompanionDeps, options: CompanionOptions =
     removePhonesOf: (memberKey) => removed(phones.removeOf(memberKey), memberKey === GUEST_KEY ? 'the guest left' : 'their member signed out'),
     sendToPhones(memberKey, item) {
       const mine = new Set(phones.list().filter((p) => p.memberKey === memberKey).map((p) => p.id));
-      pictures.keep(item.images);
+      pictures.keep(memberKey, item.images);
       events.sent(memberKey, { type: 'sent', item, sentAt: clock.now() });
       return [...mine].filter((id) => streams.countOf(id) > 0).length;
     },

@@ -1,25 +1,27 @@
 /**
- * The pictures the phones were shown: the `/artwork/…` paths of every view the companion answered a phone with (tiles,
- * a detail's own pictures, its albums, sections and pages) and of what the TV sent them. A phone's picture is drawn only
- * when its path is one of these, so the companion never fetches an address a phone made up: only what Tunewall itself
- * handed to a phone. Bounded: the oldest are forgotten first.
+ * The pictures the phones were shown, member by member: the `/artwork/…` paths of every view the companion answered a
+ * member's phone with (tiles, a detail's own pictures, its albums, sections and pages) and of what the TV sent to their
+ * phones. A phone's picture is drawn only when its path is one its own member's phones were handed, so the companion
+ * never fetches an address a phone made up, and a phone cannot learn from an answer what another member's phones were
+ * shown (an album of their favourites). Bounded per member: the oldest are forgotten first.
  */
 import type { ImageView } from '../../../../shared/bridge';
 import type { DetailView, TileView } from '../../../../shared/catalogViews';
 import { ARTWORK_PREFIX } from '../artwork/artworkPath';
-import type { CompanionViews } from './deps';
 import { tilesOf } from './titles';
 
-/** About 1,600 tiles at three sizes each: Home's rows and the details a phone has opened lately. */
+/** About 1,600 tiles at three sizes each: Home's rows and the details a member's phones have opened lately. */
 export const KEPT_PICTURES = 5000;
 
 export interface ShownPictures {
-  /** The same views, remembering the pictures of what they answer. */
-  views: CompanionViews;
-  /** Remembers pictures handed to phones another way (an item sent to them). */
-  keep(images: readonly ImageView[]): void;
-  /** Whether `path` (`/artwork/…`) was handed to a phone, and is still remembered. */
-  wasShown(path: string): boolean;
+  /** Remembers pictures handed to `memberKey`'s phones (an item sent to them). */
+  keep(memberKey: string, images: readonly ImageView[]): void;
+  /** Remembers the pictures of tiles (a row, a page of a detail's tiles) answered to one of `memberKey`'s phones. */
+  keepTiles(memberKey: string, tiles: readonly TileView[]): void;
+  /** Remembers a detail's pictures (its own, its sections', its tiles') answered to one of `memberKey`'s phones. */
+  keepDetail(memberKey: string, detail: DetailView): void;
+  /** Whether `path` (`/artwork/…`) was handed to one of `memberKey`'s phones, and is still remembered. */
+  wasShown(memberKey: string, path: string): boolean;
 }
 
 function picturesOf(detail: DetailView): ImageView[] {
@@ -27,10 +29,15 @@ function picturesOf(detail: DetailView): ImageView[] {
   return [...detail.images, ...sections, ...tilesOf(detail).flatMap((tile) => tile.images)];
 }
 
-export function shownPictures(inner: CompanionViews, kept = KEPT_PICTURES): ShownPictures {
+export function shownPictures(kept = KEPT_PICTURES): ShownPictures {
   // A Set keeps insertion order: its first path is the one shown longest ago.
-  const paths = new Set<string>();
-  const keep = (images: readonly ImageView[]): void => {
+  const byMember = new Map<string, Set<string>>();
+  const keep = (memberKey: string, images: readonly ImageView[]): void => {
+    let paths = byMember.get(memberKey);
+    if (paths === undefined) {
+      paths = new Set();
+      byMember.set(memberKey, paths);
+    }
     for (const { url } of images) {
       // A data: picture or anything else the page draws as it is needs nothing from the TV.
       if (!url.startsWith(ARTWORK_PREFIX)) continue;
@@ -43,27 +50,10 @@ export function shownPictures(inner: CompanionViews, kept = KEPT_PICTURES): Show
       paths.delete(oldest);
     }
   };
-  const keepTiles = (tiles: readonly TileView[]): void => keep(tiles.flatMap((tile) => tile.images));
   return {
-    views: {
-      async loadRow(id) {
-        const answer = await inner.loadRow(id);
-        if (answer.ok) keepTiles(answer.value.tiles);
-        return answer;
-      },
-      async getDetail(ref) {
-        const answer = await inner.getDetail(ref);
-        if (answer.ok) keep(picturesOf(answer.value));
-        return answer;
-      },
-      getTracks: (ref, offset, limit) => inner.getTracks(ref, offset, limit),
-      async getTiles(ref, offset, limit) {
-        const answer = await inner.getTiles(ref, offset, limit);
-        if (answer.ok) keepTiles(answer.value.tiles);
-        return answer;
-      },
-    },
     keep,
-    wasShown: (path) => paths.has(path),
+    keepTiles: (memberKey, tiles) => keep(memberKey, tiles.flatMap((tile) => tile.images)),
+    keepDetail: (memberKey, detail) => keep(memberKey, picturesOf(detail)),
+    wasShown: (memberKey, path) => byMember.get(memberKey)?.has(path) === true,
   };
 }

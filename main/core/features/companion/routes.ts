@@ -64,13 +64,16 @@ export function viewRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse 
     const result = await views.loadRow(id.data);
     // Someone else came on screen while the row loaded: it may be theirs.
     if (memberRow && ctx.deps.memberOnScreen() !== onScreen) return refuse(c, 409, 'the one on screen changed', { phone: phone.id, row: id.data });
+    if (result.ok) ctx.pictures.keepTiles(phone.memberKey, result.value.tiles);
     return answer(c, result);
   });
 
   app.get('/api/details/:kind/:id', async (c) => {
     const ref = DetailParamsSchema.safeParse({ kind: c.req.param('kind'), id: c.req.param('id') });
     if (!ref.success) return refuse(c, 404, 'no such detail');
-    return answer(c, await views.getDetail(ref.data));
+    const result = await views.getDetail(ref.data);
+    if (result.ok) ctx.pictures.keepDetail(c.get('phone').memberKey, result.value);
+    return answer(c, result);
   });
 
   for (const part of ['tracks', 'tiles'] as const) {
@@ -81,7 +84,9 @@ export function viewRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse 
       if (!page.success) return refuse(c, 400, 'offset and limit are whole numbers (limit 1 to 500)');
       const { offset, limit } = page.data;
       if (part === 'tracks') return answer(c, await views.getTracks(ref.data, offset, limit));
-      return answer(c, await views.getTiles(ref.data, offset, limit));
+      const tiles = await views.getTiles(ref.data, offset, limit);
+      if (tiles.ok) ctx.pictures.keepTiles(c.get('phone').memberKey, tiles.value.tiles);
+      return answer(c, tiles);
     });
   }
 }
@@ -89,12 +94,14 @@ export function viewRoutes(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse 
 /**
  * A picture of a view, `/api/artwork/<token>` for the view's `/artwork/<token>`: asked with the bearer header (an
  * <img> could not carry it), drawn by the TV's artwork feature (fetched once, kept on disk) and kept by the phone's
- * browser as the TV's page keeps it. A path no view handed to a phone is refused before anything is fetched.
+ * browser as the TV's page keeps it. A path no view handed to one of the same member's phones is refused before anything
+ * is fetched.
  */
 export function pictureRoute(app: Hono<CompanionEnv>, ctx: CompanionApp, { refuse }: Refusals): void {
   app.get('/api/artwork/:token', async (c) => {
     const path = `${ARTWORK_PREFIX}${c.req.param('token')}`;
-    if (!ctx.pictures.wasShown(path)) return refuse(c, 404, 'no such picture', { phone: c.get('phone').id });
+    const phone = c.get('phone');
+    if (!ctx.pictures.wasShown(phone.memberKey, path)) return refuse(c, 404, 'no such picture', { phone: phone.id });
     const picture = await ctx.deps.artwork.serve(new Request(new URL(path, 'http://companion.invalid')));
     if (picture.ok) return picture;
     await picture.body?.cancel();

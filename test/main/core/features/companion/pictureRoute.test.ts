@@ -79,6 +79,26 @@ describe('a view’s pictures on the phone', () => {
     expect(net.requests).toEqual([]);
   });
 
+  it('a phone of another member, who was not shown it: refused 404 and logged, nothing fetched; once shown it, drawn', async () => {
+    const started = await shownCharts();
+    const { port, companion, origin, screen, net, deps } = started;
+    screen.member = 'member-b';
+    const b = await pairPhone(companion, origin);
+    const auth = { authorization: `Bearer ${b.credential}` };
+    const refused = await send(port, 'GET', apiPath(SHOWN), { headers: auth });
+    expect(refused.status).toBe(404);
+    expect(refused.json).toEqual({ error: 'no such picture' });
+    expect(net.requests).toEqual([]);
+    expect(refusals(started)).toContainEqual(expect.objectContaining({ error: 'no such picture', phone: b.phone.id }));
+    // The same chart on B's phone: now it is B's to see too.
+    deps.views.loadRow.mockResolvedValueOnce({
+      ok: true,
+      value: { id: 'charts', tiles: [{ ref: { kind: 'chart', id: 'c1' }, key: 'c1', title: 'Top', subtitle: undefined, images: [image(SHOWN)], group: undefined }], fetchedAt: 1, fromCache: false },
+    });
+    expect((await send(port, 'GET', '/api/rows/charts', { headers: auth })).status).toBe(200);
+    expect((await send(port, 'GET', apiPath(SHOWN), { headers: auth })).status).toBe(200);
+  });
+
   it('a picture the TV sent the phone is drawn too', async () => {
     const { port, bearer, companion, net } = await shownCharts();
     const sent = 'https://img.example.test/album/t1/160x160.jpg';
