@@ -86,7 +86,17 @@ interface Slice {
   end: number;
   name: string;
   type: string | undefined;
+  /** For a script's slice: the function it called, where (an unminified build names them). */
+  script: string | undefined;
   depth: number;
+}
+
+function scriptOf(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { functionName, url, lineNumber } = data as { functionName?: unknown; url?: unknown; lineNumber?: unknown };
+  if (typeof url !== 'string' || url === '') return undefined;
+  const file = url.split('/').pop()?.replace(/-[\w-]{8}\.js$/, '.js') ?? url;
+  return `${typeof functionName === 'string' && functionName !== '' ? functionName : '(anonymous)'} ${file}:${typeof lineNumber === 'number' ? lineNumber : '?'}`;
 }
 
 /** The main thread of the renderer whose key-downs number `presses` (or the most of them). */
@@ -119,7 +129,7 @@ function slicesOf(events: readonly TraceEvent[], thread: string): Slice[] {
     while (open.length > 0 && (open[open.length - 1]?.end ?? 0) <= start) open.pop();
     const data = e.args?.['data'];
     const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
-    const slice: Slice = { start, end, name: e.name, type: typeof type === 'string' ? type : undefined, depth: open.length };
+    const slice: Slice = { start, end, name: e.name, type: typeof type === 'string' ? type : undefined, script: scriptOf(data), depth: open.length };
     slices.push(slice);
     open.push(slice);
   }
@@ -153,7 +163,10 @@ function busyByKind(slices: readonly Slice[], from: number, to: number): Record<
   for (const slice of inside) {
     close(slice.start);
     const parentKind = stack[stack.length - 1]?.kind;
-    stack.push({ slice, kind: kindOf(slice.name) ?? parentKind ?? `(${slice.name})`, children: 0 });
+    const own = kindOf(slice.name);
+    // Script run by something more specific (a key's handler, a frame callback, a timer) counts for that.
+    const kind = own === 'other script' && parentKind !== undefined && !parentKind.startsWith('(') ? parentKind : (own ?? parentKind ?? `(${slice.name})`);
+    stack.push({ slice, kind, children: 0 });
   }
   close(Number.POSITIVE_INFINITY);
   return totals;
@@ -190,11 +203,16 @@ export function anatomy(events: readonly TraceEvent[], records: readonly PressRe
       .filter((s) => s.depth === 0 && s.end > from && s.start < to && s.end - s.start >= 1)
       .map((task) => {
         const within = busyByKind(slices, task.start, task.end);
-        const what = Object.entries(within)
+        const kinds = Object.entries(within)
           .sort((a, b) => b[1] - a[1])
           .slice(0, 3)
           .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
           .join(', ');
+        // The script the task ran longest, by what it called.
+        const script = slices
+          .filter((s) => s.script !== undefined && s.start >= task.start && s.end <= task.end && s.end - s.start >= 1)
+          .sort((a, b) => b.end - b.start - (a.end - a.start))[0];
+        const what = script === undefined ? kinds : `${kinds}; ${script.script ?? ''} ${(script.end - script.start).toFixed(1)} ms`;
         return { at: task.start - from, ms: task.end - task.start, what };
       });
     return [{ ms: record.ms, key: record.key, at: from - first, dispatchedAfter: down === undefined ? undefined : down.start - from, byKind: busyByKind(slices, from, to), tasks }];

@@ -33,6 +33,8 @@ describe('what a press is made of', () => {
       // The key: its handler, then the frame (style, layout, paint).
       x('RunTask', 110, 4),
       x('EventDispatch', 110, 3, 'keydown'),
+      // The handler's script counts for the key's handlers, not as other script.
+      x('FunctionCall', 110.5, 2),
       x('RunTask', 115, 6),
       x('UpdateLayoutTree', 115, 1),
       x('Layout', 116, 2),
