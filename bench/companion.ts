@@ -87,6 +87,15 @@ async function tvHome(tv: Page): Promise<void> {
   await waitUntil(tv, `document.querySelector('.home .is-focused') !== null && document.querySelector('[role="dialog"]') === null`);
 }
 
+/** The page's main thread has been idle: an idle callback ran with time to spare (or a second went by). */
+async function idle(page: Page): Promise<void> {
+  await page.evaluate(`new Promise((resolve) => {
+    const until = performance.now() + 1000;
+    const check = (deadline) => (deadline.timeRemaining() >= 10 || performance.now() > until ? resolve(undefined) : requestIdleCallback(check));
+    requestIdleCallback(check);
+  })`);
+}
+
 /** One "Show on TV" of Home's `index`-th chart or station tile on the phone: tap → the TV's heading painted, in ms. */
 async function showOnce(phone: Page, tv: Page, index: number): Promise<number> {
   const tiles = phone.locator('section.row:has(h2:text-is("Charts")) .tile, section.row:has(h2:text-is("Mood stations")) .tile');
@@ -95,6 +104,10 @@ async function showOnce(phone: Page, tv: Page, index: number): Promise<number> {
   const title = (await phone.locator('article.detail h2').first().innerText()).trim();
   const before = Painted.parse(await tv.evaluate('window.__tunewallHeadings.slice()')).length;
   const tapsBefore = z.array(z.number()).parse(await phone.evaluate('window.__tunewallTaps.slice()')).length;
+  // As a person finds it: the TV has been on Home a while (nothing left of the Back that brought it there), the phone
+  // has drawn the detail. Both idle once before the tap.
+  await idle(tv);
+  await idle(phone);
   await phone.getByRole('button', { name: 'Show on TV' }).first().tap();
   await waitUntil(tv, `window.__tunewallHeadings.slice(${before}).some((h) => h.text.trim() === ${JSON.stringify(title)})`, 10_000);
   const painted = Painted.parse(await tv.evaluate('window.__tunewallHeadings.slice()')).slice(before).find((h) => h.text.trim() === title);
