@@ -3,7 +3,7 @@
  * The phone page as a person meets it: the code form when the phone is not paired, the words of a refusal, a phone the
  * TV forgot told to pair again (its credential gone), and a TV that cannot be reached said in a status line.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PairingState } from '../../../renderer/phone/src/api/pairing';
@@ -51,7 +51,8 @@ describe('the phone page', () => {
     expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeTruthy();
     expect(codes).toEqual([{ code: '123456' }, { code: '654321' }]);
     expect(credentials.value).toBe(CREDENTIAL);
-    expect(tv.sent.filter((r) => r.path === '/api/home')[0]?.headers.authorization).toBe(`Bearer ${CREDENTIAL}`);
+    // Home asks for its rows once it is drawn (an effect): under load, after the sections appear.
+    await waitFor(() => expect(tv.sent.filter((r) => r.path === '/api/home')[0]?.headers.authorization).toBe(`Bearer ${CREDENTIAL}`));
   });
 
   it('a kept credential the TV no longer knows: dropped, and the phone told to pair again from the TV', async () => {
