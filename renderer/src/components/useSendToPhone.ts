@@ -28,19 +28,13 @@ export function useSendToPhone(
   const [sending, setSending] = useState<Sending | undefined>(undefined);
   // "Send" was pressed with no phone paired: it goes once one is.
   const waiting = useRef(false);
-  const busy = useRef(false);
 
   const deliver = (): void => {
-    if (busy.current) return;
-    busy.current = true;
+    if (sending?.status === 'sending') return;
     setSending({ status: 'sending' });
-    const done = (next: Sending): void => {
-      busy.current = false;
-      setSending(next);
-    };
     bridge.sendToPhone(sentItemOf(track, here)).then(
-      (result) => done(result.ok ? { status: 'sent', reached: result.value } : { status: 'failed', error: result.error }),
-      (error: unknown) => done({ status: 'failed', error: { kind: 'unknown', message: String(error), retryable: true } }),
+      (result) => setSending(result.ok ? { status: 'sent', reached: result.value } : { status: 'failed', error: result.error }),
+      (error: unknown) => setSending({ status: 'failed', error: { kind: 'unknown', message: String(error), retryable: true } }),
     );
   };
   const send = (): void => {
