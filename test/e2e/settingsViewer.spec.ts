@@ -51,6 +51,8 @@ for (const language of LANGUAGES) {
     await pressUntilFocused(page, 'ArrowDown', 'pairing-guest', 10);
     await page.keyboard.press('Enter');
     await expect(homeRow(page, 'charts').locator('.tile').first()).toBeVisible();
+    // Focus waits on Settings until the first tile is there, then moves to it: the viewer starts from there.
+    await expect(focused(page)).toHaveAttribute('data-focus-key', /^tile:charts:/);
     await openSettings(page);
     for (const size of SIZES) await shootAt(page, size, `settings-guest-${language}`);
 

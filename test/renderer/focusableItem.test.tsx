@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
+import { getCurrentFocusKey, setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FocusButton } from '../../renderer/src/components/FocusButton';
 import { intents } from '../../renderer/src/input/intents';
 import { startNavigation } from '../../renderer/src/input/navigation';
 import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
@@ -9,6 +10,7 @@ import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -100,5 +102,62 @@ describe('focusable item', () => {
     expect(document.activeElement).toBe(view.getByTestId('item-d'));
     idle[0]?.();
     expect(document.activeElement).toBe(view.getByTestId('item-e'));
+  });
+
+  it('a button and a tile: focus leaves one and reaches the other in the same task, never two focused at once', async () => {
+    startNavigation();
+    const renders: string[] = [];
+    const view = render(
+      <>
+        <FocusButton focusKey="settings" onSelect={() => undefined}>
+          Settings
+        </FocusButton>
+        <Item focusKey="tile-a" className="tile" renders={renders} />
+      </>,
+    );
+    const focusedKeys = () => Array.from(view.container.querySelectorAll('.is-focused'), (node) => node.getAttribute('data-focus-key') ?? node.getAttribute('data-testid'));
+    await act(async () => setFocus('settings'));
+    expect(focusedKeys()).toEqual(['settings']);
+    // Read right after the navigation has moved, before React has had a chance to render anything.
+    await setFocus('tile-a');
+    expect(focusedKeys()).toEqual(['tile-a']);
+    await setFocus('settings');
+    expect(focusedKeys()).toEqual(['settings']);
+  });
+
+  it('a disabled button is passed over by Down, and reachable again once enabled', async () => {
+    startNavigation();
+    // One above the other: the tile, the choice, the button after it (jsdom lays nothing out).
+    const tops: Record<string, number> = { 'tile-b': 0, choice: 100, after: 200 };
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const y = tops[this.getAttribute('data-focus-key') ?? this.getAttribute('data-testid') ?? ''] ?? 0;
+      return DOMRect.fromRect({ x: 0, y, width: 100, height: 50 });
+    });
+    const renders: string[] = [];
+    const buttons = (disabled: boolean) => (
+      <>
+        <Item focusKey="tile-b" className="tile" renders={renders} />
+        <FocusButton focusKey="choice" onSelect={() => undefined} disabled={disabled}>
+          Choice
+        </FocusButton>
+        <FocusButton focusKey="after" onSelect={() => undefined}>
+          After
+        </FocusButton>
+      </>
+    );
+    const down = async () =>
+      act(async () => {
+        intents.dispatch('down');
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    const view = render(buttons(true));
+    await act(async () => setFocus('tile-b'));
+    await down();
+    expect(getCurrentFocusKey()).toBe('after');
+    await act(async () => setFocus('tile-b'));
+    view.rerender(buttons(false));
+    await down();
+    expect(getCurrentFocusKey()).toBe('choice');
+    expect(view.getByRole('button', { name: 'Choice' }).classList.contains('is-focused')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import type { ReactNode } from 'react';
+import { useFocusableItem } from '../input/useFocusableItem';
 import './FocusButton.css';
 
 interface Props {
@@ -17,13 +17,8 @@ interface Props {
 
 /** A button the remote can reach; the mouse focuses it by hovering and selects it by clicking. */
 export function FocusButton({ focusKey, onSelect, children, className, selected, onFocused, label, disabled = false }: Props) {
-  const { ref, focused, focusSelf } = useFocusable<object, HTMLButtonElement>({
-    focusKey,
-    focusable: !disabled,
-    onEnterPress: onSelect,
-    onFocus: (layout) => onFocused?.(layout.node),
-  });
-  const classes = ['btn', focused ? 'is-focused' : '', selected ? 'is-selected' : '', disabled ? 'is-disabled' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['btn', selected ? 'is-selected' : '', disabled ? 'is-disabled' : '', className ?? ''].filter(Boolean).join(' ');
+  const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, classes, { onEnter: onSelect, onFocus: onFocused, focusable: !disabled });
   return (
     <button
       ref={ref}

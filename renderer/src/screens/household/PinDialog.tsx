@@ -5,6 +5,7 @@ import type { Result } from '../../../../shared/bridge';
 import { Dialog } from '../../components/Dialog';
 import { FocusButton } from '../../components/FocusButton';
 import { listNavigation } from '../../input/navigation';
+import { useFocusableItem } from '../../input/useFocusableItem';
 import { CELL_KEYS, LENGTH, cellKey, usePinEntry } from './usePinEntry';
 import './PinDialog.css';
 
@@ -19,23 +20,22 @@ interface CellProps {
 /** One digit: Up and Down change it, Left and Right move along, OK confirms the PIN. */
 function PinCell({ index, digit, onStep, onConfirm, onFocused }: CellProps) {
   const { t } = useTranslation();
-  const { ref, focused } = useFocusable<object, HTMLDivElement>({
-    focusKey: cellKey(index),
-    onEnterPress: onConfirm,
+  const className = `pin-cell${digit !== undefined ? ' is-set' : ''}`;
+  const { ref } = useFocusableItem<HTMLDivElement>(cellKey(index), className, {
+    onEnter: onConfirm,
     onFocus: () => onFocused(index),
-    onArrowPress: (direction) => {
+    onArrow: (direction) => {
       if (direction !== 'up' && direction !== 'down') return true;
       onStep(index, direction === 'up' ? 1 : -1);
       return false;
     },
   });
-  // The digit shows while its cell is focused (to change it), a dot once it is set elsewhere: the PIN keeps a child's
-  // profile from being left, so it is not written across the screen for them to read.
-  const shown = digit === undefined ? '' : focused ? String(digit) : '•';
+  // The digit shows while its cell is focused (to change it), a dot once it is set elsewhere (PinDialog.css): the PIN
+  // keeps a child's profile from being left, so it is not written across the screen for them to read.
   return (
     <div
       ref={ref}
-      className={`pin-cell${focused ? ' is-focused' : ''}${digit !== undefined ? ' is-set' : ''}`}
+      className={className}
       role="spinbutton"
       tabIndex={-1}
       aria-label={t('household.pinDigit', { index: index + 1, count: LENGTH })}
@@ -44,7 +44,14 @@ function PinCell({ index, digit, onStep, onConfirm, onFocused }: CellProps) {
       aria-valuenow={digit}
       data-focus-key={cellKey(index)}
     >
-      {shown}
+      {digit !== undefined && (
+        <>
+          <span className="pin-digit">{digit}</span>
+          <span className="pin-dot" aria-hidden="true">
+            •
+          </span>
+        </>
+      )}
     </div>
   );
 }

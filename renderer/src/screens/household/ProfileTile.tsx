@@ -1,7 +1,7 @@
-import { useFocusable } from '@noriginmedia/norigin-spatial-navigation';
 import { Fragment } from 'react';
 import type { ImageView } from '../../../../shared/bridge';
 import { Artwork } from '../../components/Artwork';
+import { useFocusableItem } from '../../input/useFocusableItem';
 import './ProfileTile.css';
 
 export interface ProfileTileProps {
@@ -20,14 +20,15 @@ export interface ProfileTileProps {
 
 /** A profile in "Who's listening?": its picture or a large initial, its name and its badges; OK chooses it. */
 export function ProfileTile({ focusKey, name, images, badges, label, kind, marked = false, onSelect }: ProfileTileProps) {
-  const { ref, focused, focusSelf } = useFocusable<object, HTMLButtonElement>({ focusKey, onEnterPress: onSelect });
+  const classes = ['profile', `profile-${kind}`, marked ? 'is-marked' : ''].filter(Boolean).join(' ');
+  const { ref, focusSelf } = useFocusableItem<HTMLButtonElement>(focusKey, classes, { onEnter: onSelect });
   const initial = Array.from(name.trim())[0] ?? '?';
   return (
     <button
       ref={ref}
       type="button"
       tabIndex={-1}
-      className={['profile', `profile-${kind}`, focused ? 'is-focused' : '', marked ? 'is-marked' : ''].filter(Boolean).join(' ')}
+      className={classes}
       aria-label={label}
       data-focus-key={focusKey}
       onMouseEnter={() => focusSelf()}
