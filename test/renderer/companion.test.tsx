@@ -8,7 +8,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTracks } from '../../renderer/dev/fakeData';
-import { expectFocus, fakeChart, press, renderApp, sizeTrackLists } from './helpers';
+import { expectFocus, fakeChart, press, renderApp, SCREEN_FOCUS, sizeTrackLists } from './helpers';
 
 afterEach(() => cleanup());
 let unsize = (): void => undefined;
@@ -22,7 +22,9 @@ const typeDigits = (digits: string): void => {
 async function openFromSettings(options: Parameters<typeof renderApp>[0] = {}) {
   const rendered = renderApp({ scenario: 'home', language: 'en', screens: [{ name: 'settings' }], ...options });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  await expectFocus(SCREEN_FOCUS.settings);
   await act(async () => setFocus('settings-use-phone'));
+  await expectFocus('settings-use-phone');
   await press('select');
   return rendered;
 }
@@ -184,7 +186,7 @@ describe('"Send to my phone" in the track panel', () => {
 describe('a phone’s Show on TV', () => {
   it('opens the detail on top of Home, as the remote would; Back returns where the person was', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
-    await screen.findByRole('button', { name: 'Settings' });
+    await expectFocus(SCREEN_FOCUS.home);
     await act(async () => setFocus('home-settings'));
     const { ref, title } = fakeChart();
     act(() => fake.emit({ type: 'showOnTv', target: { kind: 'detail', ref } }));
@@ -235,8 +237,9 @@ describe('a phone’s Show on TV', () => {
 
   it('a phone’s remote keys move focus as the remote’s do', async () => {
     const { fake } = renderApp({ scenario: 'home', language: 'en' });
-    await screen.findByRole('button', { name: 'Settings' });
+    await expectFocus(SCREEN_FOCUS.home);
     await act(async () => setFocus('home-profile'));
+    await expectFocus('home-profile');
     act(() => fake.emit({ type: 'intent', intent: 'right' }));
     await expectFocus('home-phone');
     act(() => fake.emit({ type: 'intent', intent: 'select' }));

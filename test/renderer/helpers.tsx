@@ -40,11 +40,18 @@ export async function press(intent: UiIntent): Promise<void> {
 }
 
 /** Waits until the spatial navigation has settled focus on `key`. */
-export async function expectFocus(key: string): Promise<void> {
+export async function expectFocus(key: string | RegExp): Promise<void> {
   await waitFor(() => {
-    if (getCurrentFocusKey() !== key) throw new Error(`focus is on ${getCurrentFocusKey()}, expected ${key}`);
+    const now = getCurrentFocusKey();
+    if (typeof key === 'string' ? now !== key : !key.test(now)) throw new Error(`focus is on ${now}, expected ${String(key)}`);
   });
 }
+
+/**
+ * A screen's own first focus (Home's first tile, Settings' territory) has landed: a test that moves focus before then
+ * can see it taken back when the screen's focus lands after, as no person could.
+ */
+export const SCREEN_FOCUS = { home: /^tile:/, settings: /^territory:/ } as const;
 
 /**
  * jsdom lays nothing out: gives track lists the height they have on a 1080p screen, so the virtualiser renders rows.

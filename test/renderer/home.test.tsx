@@ -3,7 +3,7 @@ import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memberFor, rowTiles } from '../../renderer/dev/fakeData';
-import { expectFocus, press, renderApp, tileNamed } from './helpers';
+import { expectFocus, press, renderApp, SCREEN_FOCUS, tileNamed } from './helpers';
 
 afterEach(() => cleanup());
 
@@ -145,6 +145,7 @@ describe('signing out and pairing again', () => {
     await expectFocus('home-settings');
     await press('select');
     await screen.findByRole('heading', { name: 'Settings' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-sign-out'));
     await press('select');
     await act(async () => setFocus('sign-out-confirm'));
