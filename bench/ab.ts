@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { settingsEnv } from '../sandbox/cli';
 import { startSandbox } from '../sandbox/index';
-import { speechStandInScript } from '../test/support/speechStandIn';
+import { z } from 'zod';
+import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../test/support/speechStandIn';
 import { FigureBook } from './figures';
 import { Bench, log } from './harness';
 import { startPageServer } from './pages';
@@ -25,6 +26,7 @@ import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
+import { KEY_TIMES_SCRIPT, pressToSpeech } from './voice';
 
 interface Variant {
   name: string;
@@ -74,6 +76,20 @@ interface Subject {
   page: Page;
   cdp: CDPSession;
   nextKey: () => Promise<string>;
+  /** With voice guidance on: how many key-downs the page had seen before the rounds. */
+  keysBefore?: number;
+}
+
+const keyDowns = async (page: Page): Promise<number[]> => z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
+
+/** With voice guidance on: press → utterance started, over the presses of the rounds that moved focus. */
+async function speechColumns(subject: Subject, records: readonly { moved: boolean }[]): Promise<Record<string, string>> {
+  if (subject.keysBefore === undefined) return { 'speech median ms': '', 'speech p95 ms': '' };
+  const keys = (await keyDowns(subject.page)).slice(subject.keysBefore);
+  const spoken = parseSpoken(await subject.page.evaluate(READ_SPOKEN));
+  const { ms, silent } = pressToSpeech(keys, records.map((r) => r.moved), spoken);
+  const summary = summarise(ms);
+  return { 'speech median ms': summary.median.toFixed(1), 'speech p95 ms': `${summary.p95.toFixed(1)}${silent > 0 ? ` (${silent} silent)` : ''}` };
 }
 
 async function main(): Promise<void> {
@@ -100,7 +116,7 @@ async function main(): Promise<void> {
         rmSync(join(copy, 'kiosk-session.json'), { force: true });
         const settings = variant.voice === true ? { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' } : undefined;
         const other = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir, settings });
-        const opened = await bench.open(other, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript()] : [] });
+        const opened = await bench.open(other, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript(), KEY_TIMES_SCRIPT] : [] });
         contexts.push(opened.context);
         page = opened.page;
         cdp = await opened.context.newCDPSession(page);
@@ -113,7 +129,8 @@ async function main(): Promise<void> {
       // Guidance's code has loaded and said Home.
       if (variant.voice === true) await waitUntil(page, '(window.__tunewallSpoken ?? []).length > 0');
       if (variant.css !== '') await page.addStyleTag({ content: variant.css });
-      subjects.push({ name: variant.name, page, cdp, nextKey: homeWalker(page) });
+      const keysBefore = variant.voice === true ? (await keyDowns(page)).length : undefined;
+      subjects.push({ name: variant.name, page, cdp, nextKey: homeWalker(page), keysBefore });
       log(`ab: ${variant.name} open`);
     }
     const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape: await homeShape(first) }) });
@@ -123,10 +140,11 @@ async function main(): Promise<void> {
     const records = await pressRounds(subjects, options.rate, options.presses, options.rounds, (round) => log(`ab: round ${round} of ${options.rounds}`));
 
     const floorSummary = summarise(movedMs(records[records.length - 1] ?? []));
-    const rows = subjects.map((s, i) => {
+    const rows = [];
+    for (const [i, s] of subjects.entries()) {
       const ms = movedMs(records[i] ?? []);
       const summary = summarise(ms);
-      return {
+      rows.push({
         page: s.name,
         presses: summary.runs,
         'median ms': summary.median.toFixed(1),
@@ -134,8 +152,9 @@ async function main(): Promise<void> {
         'mean ms': (ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)).toFixed(1),
         'p95 ÷ floor': (summary.p95 / floorSummary.p95).toFixed(2),
         'median ÷ floor': (summary.median / floorSummary.median).toFixed(2),
-      };
-    });
+        ...(await speechColumns(s, records[i] ?? [])),
+      });
+    }
     const perTurn = Math.ceil(options.presses / options.rounds);
     console.log(`Home presses at CPU ${options.rate}×, ${perTurn} per page per round, ${options.rounds} rounds:`);
     console.table(rows);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FocusButton } from '../../renderer/src/components/FocusButton';
 import { intents } from '../../renderer/src/input/intents';
 import { startNavigation } from '../../renderer/src/input/navigation';
-import { useFocusableItem } from '../../renderer/src/input/useFocusableItem';
+import { lastMarked, useFocusableItem } from '../../renderer/src/input/useFocusableItem';
 
 afterEach(() => {
   cleanup();
@@ -159,5 +159,26 @@ describe('focusable item', () => {
     await down();
     expect(getCurrentFocusKey()).toBe('choice');
     expect(view.getByRole('button', { name: 'Choice' }).classList.contains('is-focused')).toBe(true);
+  });
+
+  it('knows the item marked focused without searching the page, and forgets it once it is gone or unmarked', async () => {
+    startNavigation();
+    const renders: string[] = [];
+    const view = render(
+      <>
+        <Item focusKey="mark-a" className="tile" renders={renders} />
+        <Item focusKey="mark-b" className="tile" renders={renders} />
+      </>,
+    );
+    await act(async () => setFocus('mark-a'));
+    expect(lastMarked()).toBe(view.getByTestId('mark-a'));
+    await act(async () => setFocus('mark-b'));
+    expect(lastMarked()).toBe(view.getByTestId('mark-b'));
+    // Something else takes the class off (a screen that marks its own): not taken as focused any more.
+    view.getByTestId('mark-b').classList.remove('is-focused');
+    expect(lastMarked()).toBeUndefined();
+    await act(async () => setFocus('mark-a'));
+    view.rerender(<Item focusKey="mark-b" className="tile" renders={renders} />);
+    expect(lastMarked()).toBeUndefined();
   });
 });

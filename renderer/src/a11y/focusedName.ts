@@ -6,14 +6,17 @@ import { computeAccessibleDescription, computeAccessibleName } from 'dom-accessi
 import type { SpeechRun } from '../../../shared/bridge';
 import { catalogText, splitRuns, type TextLanguage } from '../../../shared/speechRuns';
 import type { Territory } from '../../../shared/territory';
-import { FOCUSED_CLASS } from '../input/useFocusableItem';
+import { FOCUSED_CLASS, lastMarked } from '../input/useFocusableItem';
 
 /**
  * The focused item: the element the spatial navigation marks as focused (it is marked during the press, before DOM
  * focus follows), else the document's active element when it is not the page itself.
  */
 export function focusedElement(doc: Document): HTMLElement | undefined {
-  const marked = doc.querySelector<HTMLElement>(`.${FOCUSED_CLASS}`);
+  // The element the navigation marked last, when it still is: a search of the whole page (all of Home's tiles) is the
+  // way when it is not (a screen that marks its own).
+  const last = lastMarked();
+  const marked = last !== undefined && last.ownerDocument === doc ? last : doc.querySelector<HTMLElement>(`.${FOCUSED_CLASS}`);
   if (marked !== null) return marked;
   const active = doc.activeElement;
   if (active instanceof HTMLElement && active !== doc.body && active !== doc.documentElement) return active;
@@ -32,6 +35,10 @@ function visibleText(node: Node): string {
 const tidy = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export function spokenName(element: Element): string {
+  // A name given whole by aria-label (every tile, most buttons) is the accessible name as accname's step 2C finds it; a
+  // focused item is drawn, so its step 2A (hidden) does not apply and nothing need be styled to find it out.
+  const label = element.hasAttribute('aria-labelledby') ? null : element.getAttribute('aria-label');
+  if (label !== null && label.trim() !== '') return tidy(label);
   const name = tidy(computeAccessibleName(element));
   // An element whose role takes no name from its content (a plain div around a tile) is said by its content.
   return name !== '' ? name : tidy(visibleText(element));

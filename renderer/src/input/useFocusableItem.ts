@@ -5,6 +5,20 @@ export const FOCUSED_CLASS = 'is-focused';
 
 const noop = (): void => undefined;
 
+/** The item the navigation marked focused last. */
+let marked: HTMLElement | undefined;
+
+function mark(node: HTMLElement, focused: boolean): void {
+  node.classList.toggle(FOCUSED_CLASS, focused);
+  if (focused) marked = node;
+  else if (marked === node) marked = undefined;
+}
+
+/** The item marked focused, while it is still on the page and marked: where focus is, without searching the page. */
+export function lastMarked(): HTMLElement | undefined {
+  return marked !== undefined && marked.isConnected && marked.classList.contains(FOCUSED_CLASS) ? marked : undefined;
+}
+
 /** What the navigation calls on an item, reading its handlers of the latest render. */
 function itemCallbacks<E extends HTMLElement>(node: E, latest: RefObject<FocusableItemHandlers<E>>) {
   return {
@@ -60,7 +74,7 @@ export function useFocusableItem<E extends HTMLElement>(focusKey: string, classN
       focusKey,
       parentFocusKey,
       onArrowRelease: noop,
-      onUpdateFocus: (focused = false) => node.classList.toggle(FOCUSED_CLASS, focused),
+      onUpdateFocus: (focused = false) => mark(node, focused),
       onUpdateHasFocusedChild: noop,
       saveLastFocusedChild: false,
       trackChildren: false,
@@ -81,7 +95,7 @@ export function useFocusableItem<E extends HTMLElement>(focusKey: string, classN
   }, [focusKey, focusable]);
 
   useLayoutEffect(() => {
-    ref.current?.classList.toggle(FOCUSED_CLASS, getCurrentFocusKey() === focusKey);
+    if (ref.current !== null) mark(ref.current, getCurrentFocusKey() === focusKey);
   }, [className, focusKey]);
 
   const focusSelf = useCallback(() => void SpatialNavigation.setFocus(focusKey), [focusKey]);
