@@ -20,6 +20,7 @@ import { startSandbox } from '../sandbox/index';
 import { z } from 'zod';
 import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../test/support/speechStandIn';
 import { FigureBook } from './figures';
+import { withBusyCore } from './busyCore';
 import { Bench, log } from './harness';
 import { startPageServer } from './pages';
 import { shown, waitUntil } from './probe';
@@ -41,6 +42,8 @@ interface Variant {
 interface Options {
   variants: Variant[];
   rate: number;
+  /** `--busy`: the rounds with one core kept busy (busyCore.ts), as the bench's contention figures are taken. */
+  busy: boolean;
   presses: number;
   rounds: number;
 }
@@ -68,7 +71,7 @@ export function parseArgs(argv: readonly string[]): Options {
     ...named('voice', 'dir').map(({ name, value }) => ({ name, css: '', rendererDir: value === '.' ? undefined : value, voice: true })),
   ];
   if (variants.length === 0) throw new Error('Give at least one --variant=<name>=<css>, --renderer=<name>=<dir> or --voice=<name>=<dir>.');
-  return { variants, rate: value('rate', 4), presses: value('presses', 320), rounds: value('rounds', 8) };
+  return { variants, rate: value('rate', 4), presses: value('presses', 320), rounds: value('rounds', 8), busy: argv.includes('--busy') };
 }
 
 interface Subject {
@@ -137,7 +140,8 @@ async function main(): Promise<void> {
     await shown(floor.page, '.is-focused');
     subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), nextKey: homeWalker(floor.page) });
 
-    const records = await pressRounds(subjects, options.rate, options.presses, options.rounds, (round) => log(`ab: round ${round} of ${options.rounds}`));
+    const rounds = () => pressRounds(subjects, options.rate, options.presses, options.rounds, (round) => log(`ab: round ${round} of ${options.rounds}`));
+    const records = options.busy ? await withBusyCore(rounds) : await rounds();
 
     const floorSummary = summarise(movedMs(records[records.length - 1] ?? []));
     const rows = [];
@@ -156,7 +160,7 @@ async function main(): Promise<void> {
       });
     }
     const perTurn = Math.ceil(options.presses / options.rounds);
-    console.log(`Home presses at CPU ${options.rate}×, ${perTurn} per page per round, ${options.rounds} rounds:`);
+    console.log(`Home presses at CPU ${options.rate}×${options.busy ? ', one core busy' : ''}, ${perTurn} per page per round, ${options.rounds} rounds:`);
     console.table(rows);
     await floor.context.close();
     for (const c of contexts) await c.close();

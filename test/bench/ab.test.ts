@@ -28,7 +28,11 @@ describe('bench:ab arguments', () => {
   });
 
   it('reads the CPU throttle, the presses and the rounds', () => {
-    expect(parseArgs(['--variant=a=b', '--rate=6', '--presses=80', '--rounds=4'])).toMatchObject({ rate: 6, presses: 80, rounds: 4 });
+    expect(parseArgs(['--variant=a=b', '--rate=6', '--presses=80', '--rounds=4'])).toMatchObject({ rate: 6, presses: 80, rounds: 4, busy: false });
+  });
+
+  it('takes the rounds with one core busy on --busy', () => {
+    expect(parseArgs(['--variant=a=b', '--busy'])).toMatchObject({ busy: true });
   });
 
   it('refuses a run with no variant, a variant with no name or nothing after it, and a size that is not a whole number above 0', () => {
