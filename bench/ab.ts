@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { settingsEnv } from '../sandbox/cli';
 import { startSandbox } from '../sandbox/index';
-import { z } from 'zod';
 import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../test/support/speechStandIn';
 import { FigureBook } from './figures';
 import { withBusyCore } from './busyCore';
@@ -27,7 +26,7 @@ import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
 import { summarise } from './stats';
-import { KEY_TIMES_SCRIPT, pressToSpeech } from './voice';
+import { keyDowns, KEY_TIMES_SCRIPT, pressToSpeech } from './voice';
 
 interface Variant {
   name: string;
@@ -82,8 +81,6 @@ interface Subject {
   /** With voice guidance on: how many key-downs the page had seen before the rounds. */
   keysBefore?: number;
 }
-
-const keyDowns = async (page: Page): Promise<number[]> => z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
 
 /** With voice guidance on: press → utterance started, over the presses of the rounds that moved focus. */
 async function speechColumns(subject: Subject, records: readonly { moved: boolean }[]): Promise<Record<string, string>> {

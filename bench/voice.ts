@@ -6,6 +6,7 @@
  */
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { settingsEnv } from '../sandbox/cli';
 import { parseSpoken, READ_SPOKEN, speechStandInScript, type Spoken } from '../test/support/speechStandIn';
@@ -25,6 +26,11 @@ export const KEY_TIMES_SCRIPT = `(() => {
   Object.defineProperty(window, '__tunewallKeyDowns', { value: times });
   window.addEventListener('keydown', (event) => times.push(event.timeStamp), true);
 })();`;
+
+/** The key-down times KEY_TIMES_SCRIPT has recorded in `page`, in order. */
+export async function keyDowns(page: Page): Promise<number[]> {
+  return z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
+}
 
 /**
  * For each press that moved focus, how long from its key-down until the first utterance asked for after it (and before
@@ -56,14 +62,14 @@ export function voiceHomeSubject(bench: Bench, book: FigureBook, signedInDir: st
     await waitUntil(page, '(window.__tunewallSpoken ?? []).length > 0');
     const cdp = await context.newCDPSession(page);
     let keysBefore = 0;
-    const keyCount = async (): Promise<number> => z.number().parse(await page.evaluate('window.__tunewallKeyDowns.length'));
+    const keyCount = async (): Promise<number> => (await keyDowns(page)).length;
     keysBefore = await keyCount();
     return {
       subject: { name: 'Tunewall', page, cdp, nextKey: homeWalker(page) },
       id: 'press-home-voice',
       surface: 'Home, voice guidance on',
       async measured(rate: number, records: readonly PressRecord[], busy: boolean) {
-        const keys = z.array(z.number()).parse(await page.evaluate('window.__tunewallKeyDowns'));
+        const keys = await keyDowns(page);
         const spoken = parseSpoken(await page.evaluate(READ_SPOKEN));
         // Every key-down since the last count is one of this rate's measured presses, in order.
         const measuredKeys = keys.slice(keysBefore);
