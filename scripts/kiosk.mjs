@@ -3,6 +3,7 @@
 // opens the system Chromium in kiosk mode (or, with --print-url, prints the URL to open).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { KIOSK_NODE_FLAGS } from './kioskNodeFlags.mjs';
 import { buildQuietly } from './quietBuild.mjs';
 import { isStale, rendererIsStale } from './staleness.mjs';
 
@@ -20,6 +21,6 @@ const shared = ['shared', 'package-lock.json'];
 if (rendererIsStale(root)) build('build:renderer', 'the screens');
 if (isStale(root, ['out/kiosk/index.js'], [...shared, 'main', 'sandbox'])) build('build:kiosk', 'the kiosk shell');
 
-const child = spawn(process.execPath, [join(root, 'out/kiosk/index.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const child = spawn(process.execPath, [...KIOSK_NODE_FLAGS, join(root, 'out/kiosk/index.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KIOSK_NODE_FLAGS } from '../../scripts/kioskNodeFlags.mjs';
 
 const DEPLOY = resolve(import.meta.dirname, '../../deploy');
 const UNIT = join(DEPLOY, 'tunewall-kiosk.service');
@@ -74,5 +75,26 @@ describe("Chromium's sandbox under the unit", () => {
     expect(values('Type')).toEqual(['notify']);
     expect(values('WatchdogSec')).toEqual(['60s']);
     expect(values('LoadCredentialEncrypted')).toEqual(['tunewall-vault-key:/etc/tunewall/credentials/tunewall-vault-key.cred']);
+  });
+});
+
+describe('how the unit starts the shell', () => {
+  /** The words of each ExecStart= that starts Node (the cage drop-in's first, empty one resets the unit's). */
+  const nodeStarts = (file: string): string[][] =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('ExecStart=') && line.includes('/usr/bin/node'))
+      .map((line) => line.slice('ExecStart='.length).split(' '));
+
+  it.each([
+    ['the unit', UNIT],
+    ['the cage drop-in', join(DEPLOY, 'cage.conf')],
+  ])('%s runs Node with the flags every other start of the shell uses', (_, file) => {
+    const starts = nodeStarts(file);
+    expect(starts).toHaveLength(1);
+    const words = starts[0] ?? [];
+    const node = words.indexOf('/usr/bin/node');
+    expect(words.slice(node + 1, node + 1 + KIOSK_NODE_FLAGS.length)).toEqual(KIOSK_NODE_FLAGS);
+    expect(words[node + 1 + KIOSK_NODE_FLAGS.length]).toBe('/opt/tunewall/out/kiosk/index.js');
   });
 });

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { KIOSK_NODE_FLAGS } from '../../scripts/kioskNodeFlags.mjs';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const ENTRY = join(REPO, 'out/kiosk/index.js');
@@ -80,7 +81,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
 export async function spawnKioskShell(env: Record<string, string>, options: { openBrowser?: boolean } = {}): Promise<KioskProcess> {
   const spawnedAt = Date.now();
   const openBrowser = options.openBrowser === true;
-  const child: ChildProcess = spawn(process.execPath, openBrowser ? [ENTRY] : [ENTRY, '--print-url'], {
+  const child: ChildProcess = spawn(process.execPath, [...KIOSK_NODE_FLAGS, ...(openBrowser ? [ENTRY] : [ENTRY, '--print-url'])], {
     cwd: REPO,
     env: { ...cleanEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
