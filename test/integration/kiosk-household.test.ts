@@ -3,14 +3,12 @@
  * both pair one after the other over the shell's HTTP bridge; a restart keeps both, on the chooser; with the chooser
  * skipped the last chosen opens directly; no token is ever in the store file in the clear.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState } from '../../shared/bridge';
-import { bridge, sandboxEnv, startSourceShell, until, type SourceShell } from '../support/kioskSource';
+import { bridge, sandboxEnv, shellFolder, startSourceShell, until, type SourceShell } from '../support/kioskSource';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -18,11 +16,7 @@ let shell: SourceShell | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
-  dir = mkdtempSync(join(tmpdir(), 'tunewall-household-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Tunewall</title>');
-  mkdirSync(join(dir, 'run'), { mode: 0o700 });
-  writeFileSync(join(dir, 'vault.key'), randomBytes(32).toString('hex'), { mode: 0o600 });
+  dir = shellFolder('tunewall-household-');
 });
 afterEach(async () => {
   await shell?.stop();

@@ -4,15 +4,13 @@
  * and caches more); with no service configured, it loads them to start the sandbox. Read from the process's own
  * memory map.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState } from '../../shared/bridge';
 import { embeddedSandboxOrigin } from '../support/kioskProcess';
-import { bridge, sandboxEnv, startSourceShell, until, type SourceShell } from '../support/kioskSource';
+import { bridge, sandboxEnv, shellFolder, startSourceShell, until, type SourceShell } from '../support/kioskSource';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -20,11 +18,7 @@ let shell: SourceShell | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
-  dir = mkdtempSync(join(tmpdir(), 'tunewall-kiosk-memory-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Tunewall</title>');
-  mkdirSync(join(dir, 'run'), { mode: 0o700 });
-  writeFileSync(join(dir, 'vault.key'), randomBytes(32).toString('hex'), { mode: 0o600 });
+  dir = shellFolder('tunewall-kiosk-memory-');
 });
 afterEach(async () => {
   await shell?.stop();

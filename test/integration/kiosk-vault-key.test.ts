@@ -4,14 +4,12 @@
  * pairs with a key, starts without it, starts with another key and pairs there too, and on the next start with the
  * first key is signed in at once, as the first member.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState } from '../../shared/bridge';
-import { bridge, sandboxEnv, settledState, startSourceShell, until, type SourceShell } from '../support/kioskSource';
+import { bridge, sandboxEnv, settledState, shellFolder, startSourceShell, until, type SourceShell } from '../support/kioskSource';
 
 let sandbox: RunningSandbox;
 let dir: string;
@@ -19,12 +17,7 @@ let shell: SourceShell | undefined;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
-  dir = mkdtempSync(join(tmpdir(), 'tunewall-vault-key-'));
-  mkdirSync(join(dir, 'renderer'));
-  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Tunewall</title>');
-  mkdirSync(join(dir, 'run'), { mode: 0o700 });
-  writeFileSync(join(dir, 'right.key'), randomBytes(32).toString('hex'), { mode: 0o600 });
-  writeFileSync(join(dir, 'other.key'), randomBytes(32).toString('hex'), { mode: 0o600 });
+  dir = shellFolder('tunewall-vault-key-', ['right.key', 'other.key']);
 });
 afterEach(async () => {
   await shell?.stop();

@@ -3,7 +3,9 @@
  * holds: start it with the environment a test chooses, talk to its bridge as the page would, wait for states.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunningSandbox } from '../../sandbox/index';
@@ -118,4 +120,17 @@ export async function settledState(shell: SourceShell): Promise<AppState> {
   }, 'the sign-in to settle');
   if (state === undefined) throw new Error('no state');
   return state;
+}
+
+/**
+ * A folder for a test's shell: renderer/ with a stand-in page (the shell serves it), run/ for its XDG_RUNTIME_DIR,
+ * and a vault key file for each of `keys` (0600, as the shell asks of one).
+ */
+export function shellFolder(prefix: string, keys: readonly string[] = ['vault.key']): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  mkdirSync(join(dir, 'renderer'));
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Tunewall</title>');
+  mkdirSync(join(dir, 'run'), { mode: 0o700 });
+  for (const key of keys) writeFileSync(join(dir, key), randomBytes(32).toString('hex'), { mode: 0o600 });
+  return dir;
 }
