@@ -1,6 +1,7 @@
 /**
  * `npm run build`: the Electron main process and its sandboxed preload, into out/ (TUNEWALL_OUT_DIR for another folder).
  *   out/main/index.js        ESM main process (package.json "main")
+ *   out/main/ipadic.bin      voice guidance's compact Japanese dictionary (scripts/ipadicPlugin.ts)
  *   out/preload/preload.cjs  one self-contained CommonJS file: a sandboxed preload can require nothing but electron
  * The renderer (out/renderer, served on app://tunewall/) is not built here: `npm run build` then runs
  * `npm run build:renderer`, the one renderer build both shells serve (minified, with early-keys.js and the first
@@ -8,6 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
+import { ipadicPlugin } from './scripts/ipadicPlugin';
 
 const fromRoot = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 const OUT = process.env['TUNEWALL_OUT_DIR'] ?? fromRoot('./out');
@@ -17,6 +19,8 @@ const NODE_TARGET = 'node22';
 
 export default defineConfig({
   main: {
+    // Voice guidance's compact Japanese dictionary, out/main/ipadic.bin (packaged with out/main/**).
+    plugins: [ipadicPlugin()],
     build: {
       target: NODE_TARGET,
       outDir: `${OUT}/main`,

@@ -1,7 +1,12 @@
 import { defineConfig } from 'vite';
+import { ipadicPlugin } from './scripts/ipadicPlugin';
 
-/** Builds the kiosk shell (main/kiosk) into one Node module; npm packages stay external. */
+/**
+ * Builds the kiosk shell (main/kiosk) into one Node module; npm packages stay external. Beside it, voice guidance's
+ * compact Japanese dictionary (ipadic.bin).
+ */
 export default defineConfig({
+  plugins: [ipadicPlugin()],
   build: {
     ssr: 'main/kiosk/index.ts',
     outDir: 'out/kiosk',

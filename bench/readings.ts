@@ -59,8 +59,8 @@ export function readingsFigures(book: FigureBook, runs: number): void {
     measure: 'absolute',
     summary: all('kuromojiHeldMB'),
     // Paid only while guidance is on and Japanese has been said; it goes back when guidance is turned off.
-    budget: { max: 250, judged: 'median' },
-    budgetText: 'median ≤ 250 MB',
+    budget: { max: 50, judged: 'median' },
+    budgetText: 'median ≤ 50 MB',
     detail: {
       rssGrowthMB: round(all('kuromojiRssMB').median),
       heapMB: round(all('kuromojiHeapMB').median),

@@ -1,9 +1,16 @@
 /**
  * One fresh process's measure of voice guidance's readings (bench/readings.ts runs it, with --expose-gc): how long the
- * shell's own loaders take to make the first kana and the first pinyin, and what their dictionaries hold in memory once
- * collected, then again after the shell lets the Japanese dictionary go. Prints one JSON line.
+ * shell's own loaders take to make the first kana (from the compact dictionary the shell's build wrote) and the first
+ * pinyin, and what their dictionaries hold in memory once collected, then again after the shell lets the Japanese
+ * dictionary go. Prints one JSON line.
  */
-import { createReadings } from '../main/core/features/speech/readings';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { IPADIC_FILE } from '../main/core/features/speech/ipadic';
+import { createReadings, loadKuromoji } from '../main/core/features/speech/readings';
+
+/** The compact dictionary as the kiosk shell's build wrote it (`npm run bench` builds the shell first). */
+const BUILT = join(resolve(import.meta.dirname, '..'), 'out/kiosk', IPADIC_FILE);
 
 const MB = 1024 * 1024;
 
@@ -16,7 +23,8 @@ function collected(): NodeJS.MemoryUsage {
 }
 
 async function main(): Promise<void> {
-  const readings = createReadings();
+  if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: run npm run build:kiosk`);
+  const readings = createReadings({ loadAnalyser: () => loadKuromoji([BUILT]) });
   const m0 = collected();
   const p0 = performance.now();
   await readings.pinyin('華語單曲日榜');

@@ -2,12 +2,13 @@
  * What turns a run into words espeak-ng's voice of its language can read: Mandarin's hanzi into pinyin with tone
  * numbers (pinyin-pro), Japanese's kanji into kana (kuromoji's morphological analyser and its IPA dictionary). Both
  * are loaded the first time a run needs them, so a machine whose voice guidance is off, or never says Japanese, never
- * pays for them; the dictionary (some 250 MB once loaded, see the bench) is let go when guidance is turned off.
+ * pays for them; the dictionary (some 40 MB once loaded, see the bench) is let go when guidance is turned off.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type * as Kuromoji from 'kuromoji';
+import { fileURLToPath } from 'node:url';
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { IPADIC_FILE, loadCompactTokenizer } from './ipadic';
 
 /** Pinyin-pro's conversion, as this module calls it. */
 export type PinyinOf = (text: string) => string;
@@ -41,9 +42,11 @@ export interface ReadingsDeps {
   loadAnalyser?: () => Promise<Analyse>;
   /** Told once when a library could not be loaded. */
   failed?: (library: 'pinyin-pro' | 'kuromoji', error: unknown) => void;
+  /** Told each time the Japanese dictionary has loaded, with how long it took. */
+  loaded?: (library: 'kuromoji', ms: number) => void;
 }
 
-// kuromoji is CommonJS: loaded with require, from where this module is (node_modules, or app.asar's).
+// kuromoji is CommonJS: found as Node finds it from where this module is (node_modules, or app.asar's).
 const requirePackage = createRequire(import.meta.url);
 
 /** The folder of kuromoji's IPA dictionary, found as Node finds the package (inside app.asar too). */
@@ -68,14 +71,21 @@ function wordOf(token: IpadicFeatures): JapaneseWord {
   };
 }
 
-export const loadKuromoji = (): Promise<Analyse> =>
-  new Promise((resolve, reject) => {
-    const kuromoji = requirePackage('kuromoji') as typeof Kuromoji;
-    kuromoji.builder({ dicPath: kuromojiDictionary() }).build((error: Error | null, tokenizer: Tokenizer<IpadicFeatures>) => {
-      if (error) reject(error);
-      else resolve((text) => tokenizer.tokenize(text).map(wordOf));
-    });
-  });
+/** A text's words as `tokenizer` finds them. */
+export const analyseWith =
+  (tokenizer: Tokenizer<IpadicFeatures>): Analyse =>
+  (text) =>
+    tokenizer.tokenize(text).map(wordOf);
+
+/** Where the build put the compact dictionary: beside the bundle this module is part of (out/kiosk, out/main), or above its chunk. */
+export function builtIpadicFiles(): string[] {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return [join(here, IPADIC_FILE), join(here, '..', IPADIC_FILE)];
+}
+
+/** kuromoji over its dictionary, held as compactly as a reading allows (ipadic.ts). */
+export const loadKuromoji = async (builtFiles: readonly string[] = builtIpadicFiles()): Promise<Analyse> =>
+  analyseWith(await loadCompactTokenizer(builtFiles, kuromojiDictionary()));
 
 export function createReadings(deps: ReadingsDeps = {}): Readings {
   const loadPinyin = deps.loadPinyin ?? loadPinyinPro;
@@ -95,9 +105,11 @@ export function createReadings(deps: ReadingsDeps = {}): Readings {
   const analyserOf = (): Promise<Analyse | undefined> => {
     if (analyser === undefined) {
       state = 'loading';
+      const started = performance.now();
       const loading: Promise<Analyse | undefined> = loadAnalyser().then(
         (analyse) => {
           if (analyser === loading) state = 'ready';
+          deps.loaded?.('kuromoji', performance.now() - started);
           return analyse;
         },
         (error: unknown) => {
