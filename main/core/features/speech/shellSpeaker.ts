@@ -99,7 +99,10 @@ export function createShellSpeaker(deps: ShellSpeakerDeps): ShellSpeaker {
   const program = espeak ?? spd;
   const readings =
     deps.readings ??
-    createReadings({ failed: (library, error) => logger.warn('speech: a readings library did not load', { library, error: String(error) }) });
+    createReadings({
+      failed: (library, error) => logger.warn('speech: a readings library did not load', { library, error: String(error) }),
+      loaded: (library, ms) => logger.info('speech: a readings dictionary loaded', { library, ms: Math.round(ms) }),
+    });
   const voiceList = createShellVoiceList({ logger, engine, espeak, run, changed: deps.changed });
 
   const prepare = (request: SpeechRequest): Promise<Command[]> => {

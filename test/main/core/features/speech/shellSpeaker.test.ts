@@ -183,6 +183,19 @@ describe('the shell speaker', () => {
     expect(analyser.loads()).toBe(1);
   });
 
+  it('says once each time the dictionary has loaded, for the log (the bench waits for it)', async () => {
+    const analyser = fakeAnalyser();
+    const loaded: string[] = [];
+    const readings = createReadings({ loadAnalyser: analyser.load, loaded: (library, ms) => loaded.push(`${library} ${ms >= 0 ? 'timed' : 'untimed'}`) });
+    await readings.japanese('夜', 1_000);
+    await readings.japanese('夜', 1_000);
+    expect(loaded).toEqual(['kuromoji timed']);
+    readings.release();
+    await readings.japanese('夜', 1_000);
+    expect(loaded).toEqual(['kuromoji timed', 'kuromoji timed']);
+    expect(analyser.loads()).toBe(2);
+  });
+
   it('a Japanese run waits for the dictionary a bounded time, then is said without its kanji', async () => {
     const never = createReadings({ loadAnalyser: () => new Promise<Analyse>(() => undefined) });
     const runs = await espeakRuns([{ text: '夜に駆ける', lang: 'ja-JP' }], never, undefined, 20);
