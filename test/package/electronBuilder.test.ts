@@ -112,7 +112,7 @@ afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 describe('electron-builder --linux dir', () => {
   it('builds the app into an asar holding out/ without source maps, and the dependencies the main bundle imports', () => {
     const files = listPackage(join(UNPACKED, 'resources/app.asar'), { isPack: false });
-    expect(files).toEqual(expect.arrayContaining(['/out/main/index.js', '/out/preload/preload.cjs', '/out/renderer/index.html', '/package.json']));
+    expect(files).toEqual(expect.arrayContaining(['/out/main/index.js', '/out/main/ipadic.bin', '/out/preload/preload.cjs', '/out/renderer/index.html', '/package.json']));
     expect(files.filter((file) => file.startsWith('/out/') && file.endsWith('.map'))).toEqual([]);
     // electron-store's own dependency, which a collector that misses nested packages would leave out.
     expect(files).toEqual(expect.arrayContaining(['/node_modules/electron-store/package.json', '/node_modules/conf/package.json']));
