@@ -106,7 +106,7 @@ async function main(): Promise<void> {
       `"Measured as" says how a figure relates to the machine: **absolute** values follow the machine one for one; ` +
       `**over the empty page** is a difference to the same shell painting an empty page, run by run (for a member switch, to one press on the floor page, run by run); ` +
       `**÷ floor**, **÷ peer** and **÷ external path** are ratios to pages or paths measured in the same run, in the same browser. ` +
-      `The remote-press verdicts are on ratios (Tunewall's p95 within ${MAX_OVER_FLOOR}× the floor's and below the peer's); their absolute values are in the second table.\n\n` +
+      `The remote-press verdicts are on ratios (Tunewall's p95 within ${MAX_OVER_FLOOR.home}× the floor's on Home, ${MAX_OVER_FLOOR.list}× on a long list and ${MAX_OVER_FLOOR.busy}× with a core busy, and below the peer's); their absolute values are in the second table.\n\n` +
       `${text}\n\n## Remote presses beside the floor and the peer\n\n` +
       `p95 (and median) of remote press → focus painted, ${PRESSES} presses per page per throttle, pages taking turns in ${ROUNDS} rounds.\n\n${pressText}\n\n` +
       `## Details\n\n${book.details()}\n`,

@@ -16,8 +16,8 @@ export const BASELINE_DIR = join(REPO, 'bench/baseline');
 const SLOW_LATENCY_MS = 3000;
 
 export const BUDGETS = {
-  coldStartOverEmptyMs: 200,
-  warmStartOverEmptyMs: 300,
+  coldStartOverEmptyMs: 100,
+  warmStartOverEmptyMs: 150,
   approvalOverPollMs: 300,
   artworkBytes: 1.25,
 } as const;
