@@ -6,8 +6,4 @@
 // memory after a walk, 5 MB of it in use. Capped at 4 MB, the shell's RSS after the bench's walk fell from 138 to
 // 110 MB; what the shell allocates per answer is small and short-lived, so the extra scavenges cost well under a
 // millisecond each.
-// --optimize-for-size: V8's setting for devices short of memory (smaller heap growth steps, fewer caches kept), which
-// a TV box with 1 GB is. The shell's RSS after the walk: 103 MB instead of 110; with voice guidance's Japanese
-// dictionary loaded, 138-145 instead of 154. The shell's work is I/O and small JSON, where the speed it gives up does
-// not show (see the bench's start figures).
-export const KIOSK_NODE_FLAGS = Object.freeze(['--max-semi-space-size=4', '--optimize-for-size']);
+export const KIOSK_NODE_FLAGS = Object.freeze(['--max-semi-space-size=4']);
