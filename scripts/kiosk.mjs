@@ -19,7 +19,10 @@ function build(script, what) {
 
 const shared = ['shared', 'package-lock.json'];
 if (rendererIsStale(root)) build('build:renderer', 'the screens');
-if (isStale(root, ['out/kiosk/index.js'], [...shared, 'main', 'sandbox'])) build('build:kiosk', 'the kiosk shell');
+// ipadic.bin: voice guidance's Japanese dictionary, which the shell's build writes beside index.js.
+if (isStale(root, ['out/kiosk/index.js', 'out/kiosk/ipadic.bin'], [...shared, 'main', 'sandbox', 'scripts/ipadicPlugin.ts'])) {
+  build('build:kiosk', 'the kiosk shell');
+}
 
 const child = spawn(process.execPath, [...KIOSK_NODE_FLAGS, join(root, 'out/kiosk/index.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

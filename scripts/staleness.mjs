@@ -28,6 +28,9 @@ export function isStale(root, outputs, sources) {
   return sources.some((source) => newestMtime(path.join(root, source)) > oldestOutput);
 }
 
+/** What the Electron main process build (`npm run build`, electron.vite.config.ts) writes; ipadic.bin is voice guidance's Japanese dictionary. */
+export const MAIN_OUTPUTS = ['out/main/index.js', 'out/main/ipadic.bin', 'out/preload/preload.cjs'];
+
 /**
  * The one renderer build both shells serve (`npm run build:renderer`): what it writes, and what it is built from. Every
  * output counts, not only index.html: a renderer folder without early-keys.js or the first paint's module, or no phone

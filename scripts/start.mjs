@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isStale, rendererIsStale } from './staleness.mjs';
+import { isStale, MAIN_OUTPUTS, rendererIsStale } from './staleness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -32,12 +32,11 @@ export function findElectronBinary(env = process.env) {
   return fs.existsSync(candidate) ? candidate : undefined;
 }
 
-const OUTPUTS = ['out/main/index.js', 'out/preload/preload.cjs'];
-const SOURCES = ['main', 'shared', 'sandbox', 'electron.vite.config.ts', 'package.json', 'package-lock.json'];
+const SOURCES = ['main', 'shared', 'sandbox', 'electron.vite.config.ts', 'scripts/ipadicPlugin.ts', 'package.json', 'package-lock.json'];
 
 /** The main process and preload, or the renderer both shells share, is missing or older than its sources. */
 export function buildIsStale() {
-  return isStale(root, OUTPUTS, SOURCES) || rendererIsStale(root);
+  return isStale(root, MAIN_OUTPUTS, SOURCES) || rendererIsStale(root);
 }
 
 export const ROOT_NOTICE =

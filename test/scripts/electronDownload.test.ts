@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RENDERER_OUTPUTS } from '../../scripts/staleness.mjs';
+import { MAIN_OUTPUTS, RENDERER_OUTPUTS } from '../../scripts/staleness.mjs';
 
 const REPO = join(import.meta.dirname, '../..');
 const VERSION = (JSON.parse(readFileSync(join(REPO, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
@@ -75,7 +75,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tunewall-electron-download-'));
   mkdirSync(join(dir, 'scripts'));
   for (const file of ['start.mjs', 'staleness.mjs']) copyFileSync(join(REPO, 'scripts', file), join(dir, 'scripts', file));
-  for (const file of ['out/main/index.js', 'out/preload/preload.cjs', ...RENDERER_OUTPUTS]) {
+  for (const file of [...MAIN_OUTPUTS, ...RENDERER_OUTPUTS]) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     writeFileSync(join(dir, file), '');
   }

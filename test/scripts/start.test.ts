@@ -9,7 +9,7 @@ import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDERER_OUTPUTS } from '../../scripts/staleness.mjs';
+import { MAIN_OUTPUTS, RENDERER_OUTPUTS } from '../../scripts/staleness.mjs';
 
 const REPO = join(import.meta.dirname, '../..');
 let dir: string;
@@ -19,7 +19,7 @@ beforeAll(() => {
   chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'scripts'));
   for (const file of ['start.mjs', 'staleness.mjs']) copyFileSync(join(REPO, 'scripts', file), join(dir, 'scripts', file));
-  for (const file of ['out/main/index.js', 'out/preload/preload.cjs', ...RENDERER_OUTPUTS]) {
+  for (const file of [...MAIN_OUTPUTS, ...RENDERER_OUTPUTS]) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
     writeFileSync(join(dir, file), '');
   }
