@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedSandboxStarter } from '../../sandbox/embedded';
 import { createAppCore } from '../core/app';
 import type { AppCore, RunningAppCore } from '../core/appCore';
 import { vaultKeyPath } from '../core/vault/aesGcmCipher';
@@ -106,17 +107,7 @@ async function startCore(argv: readonly string[], ops: Ops, dataDir: string, sto
     systemLocale: Intl.DateTimeFormat().resolvedOptions().locale,
     version,
     phonePage: builtPhonePage(dirname(fileURLToPath(import.meta.url)), env),
-    // The embedded sandbox keeps its state (token digests, favorites, approvals) beside Tunewall's, so a restart
-    // finds the sign-in the vault kept still valid, as it would be against the real service.
-    // Loaded only when used, as in the Electron app: the sandbox and sharp, which draws its pictures, hold some 20 MB
-    // of the shell's memory that a kiosk pointed at the service never needs.
-    startSandbox: async () => {
-      const { SANDBOX_STATE_FILE, startSandbox } = await import('../../sandbox/index');
-      return startSandbox(
-        { host: env['TUNEWALL_SANDBOX_HOST'] ?? '127.0.0.1' },
-        { stateFile: join(dataDir, SANDBOX_STATE_FILE), log: (message, fields) => logger.warn(`sandbox: ${message}`, fields) },
-      );
-    },
+    startSandbox: embeddedSandboxStarter({ env, dataDir, warn: (message, fields) => logger.warn(message, fields) }),
   });
 }
 
