@@ -4,6 +4,7 @@
  * and the shell's RSS once voice guidance has loaded its Japanese dictionary (a Japanese title with kanji said).
  */
 import type { CDPSession, Page } from 'playwright-core';
+import { bridgeCallFromPage } from '../test/support/kioskProcess';
 import type { FigureBook } from './figures';
 import { log, MB, rowsSettled, sleep, type Bench } from './harness';
 import { paintedAt, shown } from './probe';
@@ -27,16 +28,12 @@ const READINGS_WAIT_MS = 30_000;
  * its Japanese dictionary to read it (its log says when). Resolves with the shell's RSS then, and turns guidance off.
  */
 async function rssWithJapaneseReadings(page: Page, shell: Shell): Promise<number> {
-  const call = (method: string, args: unknown[]): Promise<number> =>
-    page.evaluate(
-      async ([name, body]) => (await fetch(`/api/call/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status,
-      [method, JSON.stringify(args)] as const,
-    );
-  const expectOk = (method: string, status: number): void => {
+  const call = async (method: string, ...args: unknown[]): Promise<void> => {
+    const status = await bridgeCallFromPage(page, shell.origin, method, ...args);
     if (status !== 200) throw new Error(`memory: ${method} answered ${status}`);
   };
-  expectOk('setVoiceGuidance', await call('setVoiceGuidance', [true]));
-  expectOk('speak', await call('speak', [{ runs: [{ text: '総合リアルタイムランキング', lang: 'ja-JP' }], rate: 'normal', mode: 'interrupt' }]));
+  await call('setVoiceGuidance', true);
+  await call('speak', { runs: [{ text: '総合リアルタイムランキング', lang: 'ja-JP' }], rate: 'normal', mode: 'interrupt' });
   const until = Date.now() + READINGS_WAIT_MS;
   while (!shell.log().includes(READINGS_LOADED)) {
     if (Date.now() > until) throw new Error(`memory: the shell did not load its Japanese dictionary (is espeak-ng installed?)\n${shell.log().slice(-2000)}`);
@@ -44,7 +41,7 @@ async function rssWithJapaneseReadings(page: Page, shell: Shell): Promise<number
   }
   await sleep(500);
   const rss = shell.rssBytes();
-  expectOk('setVoiceGuidance', await call('setVoiceGuidance', [false]));
+  await call('setVoiceGuidance', false);
   return rss;
 }
 

@@ -6,6 +6,7 @@
  * the first heading inside the safe area.
  */
 import type { Page } from '@playwright/test';
+import { bridgeCallFromPage } from '../support/kioskProcess';
 import { layoutProblems, safeAreaProblems } from './a11y';
 import { expect, test, writeVaultKey, type Shell } from './kiosk';
 import { focused, focusedKey, pressMoves, pressUntilFocused } from './tv';
@@ -15,8 +16,7 @@ const TEXT_SIZES = [100, 125, 150] as const;
 
 /** A bridge call from the page's own session (its cookie), as the page itself makes it. */
 async function call(page: Page, shell: Shell, method: string, ...args: unknown[]): Promise<void> {
-  const response = await page.request.post(`${shell.origin}/api/call/${method}`, { headers: { origin: shell.origin }, data: args });
-  expect(response.status(), method).toBe(200);
+  expect(await bridgeCallFromPage(page, shell.origin, method, ...args), method).toBe(200);
 }
 
 async function openSettings(page: Page): Promise<void> {

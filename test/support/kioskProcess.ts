@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { KIOSK_NODE_FLAGS } from '../../scripts/kioskNodeFlags.mjs';
 
@@ -127,4 +128,10 @@ export async function spawnKioskShell(env: Record<string, string>, options: { op
       clearTimeout(timer);
     },
   };
+}
+
+/** A bridge call made with `page`'s own session (its cookie), as the page itself makes it; resolves with the HTTP status. */
+export async function bridgeCallFromPage(page: Page, origin: string, method: string, ...args: unknown[]): Promise<number> {
+  const response = await page.request.post(`${origin}/api/call/${method}`, { headers: { origin }, data: args });
+  return response.status();
 }
