@@ -64,69 +64,42 @@ interface DynamicDictionaries {
 type DynamicDictionariesClass = new () => DynamicDictionaries;
 type TokenizerClass = new (dictionaries: DynamicDictionaries) => Tokenizer<IpadicFeatures>;
 
-/** What a reading needs of every token's feature line, in a few typed arrays. */
-export interface CompactFeatures {
-  /** The surfaces and said forms of all tokens, one after the other, as UTF-16 code units. */
-  text: Uint16Array;
-  /** Where token k's surface starts in `text`; its said form follows it up to the next token's start. */
-  starts: Uint32Array;
-  surfaceLengths: Uint16Array;
-  /** Index into `parts` of the token's part of speech and its first detail. */
-  partIds: Uint16Array;
-  /** "part,detail" pairs. */
-  parts: string[];
-  /** Tokens with no said form (neither pronunciation nor reading). */
-  unsaid: Uint8Array;
-}
+/**
+ * The compact dictionary's arrays by name, each with the kind of typed array it is; its file holds them in this order.
+ * - base, check: the double-array trie of surfaces (base.dat, check.dat); costs: connection costs (cc.dat).
+ * - tokens: token entries (tid.dat) without padding; targetStarts, targetValues: trie entry `id` → its tokens,
+ *   targetValues[targetStarts[id]] up to targetValues[targetStarts[id + 1]].
+ * - What a reading needs of each token k's feature line: `text` holds every token's surface, then its said form, as
+ *   UTF-16 code units from starts[k] (its surface surfaceLengths[k] long) up to starts[k + 1]; partIds[k] indexes
+ *   `parts` ("part of speech,first detail"); unsaid[k] is 1 where it has neither pronunciation nor reading.
+ * - The unknown-word dictionary's files (unk*.dat) as kuromoji loads them, without padding where they had any.
+ */
+const SECTIONS = {
+  base: Int32Array,
+  check: Int32Array,
+  costs: Int16Array,
+  tokens: Uint8Array,
+  targetStarts: Int32Array,
+  targetValues: Int32Array,
+  text: Uint16Array,
+  starts: Uint32Array,
+  surfaceLengths: Uint16Array,
+  partIds: Uint16Array,
+  unsaid: Uint8Array,
+  unknownEntries: Uint8Array,
+  unknownLines: Uint8Array,
+  unknownMap: Uint8Array,
+  categories: Uint8Array,
+  compatibleCategories: Uint32Array,
+  invoke: Uint8Array,
+} as const;
+type SectionName = keyof typeof SECTIONS;
+const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
 
-/** Everything kuromoji's search needs, as typed arrays. */
-export interface CompactDictionary {
-  /** The double-array trie of surfaces (base.dat, check.dat). */
-  base: Int32Array;
-  check: Int32Array;
-  /** Connection costs (cc.dat). */
-  costs: Int16Array;
-  /** Token entries (tid.dat), without padding. */
-  tokens: Uint8Array;
-  /** Trie entry → its tokens: targetValues[targetStarts[id]] up to targetValues[targetStarts[id + 1]]. */
-  targetStarts: Int32Array;
-  targetValues: Int32Array;
-  features: CompactFeatures;
-  /** The unknown-word dictionary's files (unk*.dat), as kuromoji loads them; without padding where they had any. */
-  unknown: {
-    entries: Uint8Array;
-    lines: Uint8Array;
-    map: Uint8Array;
-    categories: Uint8Array;
-    compatibleCategories: Uint32Array;
-    invoke: Uint8Array;
-  };
-}
-
-type Section = Int32Array | Int16Array | Uint8Array | Uint16Array | Uint32Array;
-
-function sectionsOf(d: CompactDictionary): Record<string, Section> {
-  const { features: f, unknown: u } = d;
-  return {
-    base: d.base,
-    check: d.check,
-    costs: d.costs,
-    tokens: d.tokens,
-    targetStarts: d.targetStarts,
-    targetValues: d.targetValues,
-    text: f.text,
-    starts: f.starts,
-    surfaceLengths: f.surfaceLengths,
-    partIds: f.partIds,
-    unsaid: f.unsaid,
-    unknownEntries: u.entries,
-    unknownLines: u.lines,
-    unknownMap: u.map,
-    categories: u.categories,
-    compatibleCategories: u.compatibleCategories,
-    invoke: u.invoke,
-  };
-}
+/** Everything kuromoji's search and a reading need, as typed arrays (SECTIONS), and the part-of-speech names. */
+export type CompactDictionary = { [N in SectionName]: InstanceType<(typeof SECTIONS)[N]> } & { parts: string[] };
+/** What a reading needs of every token's feature line. */
+export type CompactFeatures = Pick<CompactDictionary, 'text' | 'starts' | 'surfaceLengths' | 'partIds' | 'unsaid' | 'parts'>;
 
 const alignUp = (n: number): number => Math.ceil(n / ALIGN) * ALIGN;
 
@@ -138,21 +111,21 @@ export function kuromojiVersion(): string {
 
 /** The compact dictionary as one file: a line of magic, a JSON header's length and the header, then aligned sections. */
 export function encodeDictionary(d: CompactDictionary, kuromoji: string): Uint8Array {
-  const sections = sectionsOf(d);
   const layout: Record<string, [number, number]> = {};
   let at = 0;
-  for (const [name, section] of Object.entries(sections)) {
-    layout[name] = [at, section.byteLength];
-    at = alignUp(at + section.byteLength);
+  for (const name of SECTION_NAMES) {
+    layout[name] = [at, d[name].byteLength];
+    at = alignUp(at + d[name].byteLength);
   }
-  const header = new TextEncoder().encode(JSON.stringify({ format: FORMAT, kuromoji, parts: d.features.parts, layout }));
+  const header = new TextEncoder().encode(JSON.stringify({ format: FORMAT, kuromoji, parts: d.parts, layout }));
   const magic = new TextEncoder().encode(MAGIC);
   const start = alignUp(magic.length + 4 + header.length);
   const file = new Uint8Array(start + at);
   file.set(magic, 0);
   new DataView(file.buffer).setUint32(magic.length, header.length, true);
   file.set(header, magic.length + 4);
-  for (const [name, section] of Object.entries(sections)) {
+  for (const name of SECTION_NAMES) {
+    const section = d[name];
     file.set(new Uint8Array(section.buffer, section.byteOffset, section.byteLength), start + (layout[name]?.[0] ?? 0));
   }
   return file;
@@ -161,8 +134,8 @@ export function encodeDictionary(d: CompactDictionary, kuromoji: string): Uint8A
 interface Header {
   format: number;
   kuromoji: string;
-  parts: string[];
-  layout: Record<string, [number, number]>;
+  parts: unknown[];
+  layout: Partial<Record<string, [number, number]>>;
 }
 
 function isHeader(value: unknown): value is Header {
@@ -173,12 +146,13 @@ function isHeader(value: unknown): value is Header {
 
 /**
  * The compact dictionary over a file's bytes, each section a view of them (nothing is copied); undefined when the
- * bytes are not such a file of this format, made from kuromoji `kuromoji`.
+ * bytes are not such a file of this format, made from kuromoji `kuromoji`, with every section whole.
  */
 export function decodeDictionary(file: Uint8Array, kuromoji: string): CompactDictionary | undefined {
   const magic = new TextEncoder().encode(MAGIC);
   if (file.length < magic.length + 4 || !magic.every((byte, i) => file[i] === byte)) return undefined;
-  const bytes = file.byteOffset % ALIGN === 0 ? file : file.slice();
+  // A buffer of its own, aligned, for the sections' views (readFile gives one; a copy otherwise).
+  const bytes = file.byteOffset % ALIGN === 0 && file.buffer instanceof ArrayBuffer ? new Uint8Array(file.buffer, file.byteOffset, file.length) : file.slice();
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(magic.length, true);
   let header: unknown;
   try {
@@ -188,56 +162,15 @@ export function decodeDictionary(file: Uint8Array, kuromoji: string): CompactDic
   }
   if (!isHeader(header) || header.format !== FORMAT || header.kuromoji !== kuromoji) return undefined;
   const start = alignUp(magic.length + 4 + headerLength);
-  const view = <T>(name: string, make: (buffer: ArrayBufferLike, offset: number, bytes: number) => T): T => {
+  const views: Partial<Record<SectionName, InstanceType<(typeof SECTIONS)[SectionName]>>> = {};
+  for (const name of SECTION_NAMES) {
     const place = header.layout[name];
-    if (place === undefined || start + place[0] + place[1] > bytes.length) throw new Error(`ipadic.bin: no section ${name}`);
-    return make(bytes.buffer, bytes.byteOffset + start + place[0], place[1]);
-  };
-  const int32 = (name: string) => view(name, (b, o, n) => new Int32Array(b, o, n / 4));
-  const uint32 = (name: string) => view(name, (b, o, n) => new Uint32Array(b, o, n / 4));
-  const uint16 = (name: string) => view(name, (b, o, n) => new Uint16Array(b, o, n / 2));
-  const uint8 = (name: string) => view(name, (b, o, n) => new Uint8Array(b, o, n));
-  try {
-    return sections(int32, uint32, uint16, uint8, view, header.parts);
-  } catch {
-    return undefined; // a section is missing or cut short
+    const Kind = SECTIONS[name];
+    if (place === undefined || start + place[0] + place[1] > bytes.length || place[1] % Kind.BYTES_PER_ELEMENT !== 0) return undefined;
+    views[name] = new Kind(bytes.buffer, bytes.byteOffset + start + place[0], place[1] / Kind.BYTES_PER_ELEMENT);
   }
-}
-
-type View<T> = (name: string) => T;
-
-function sections(
-  int32: View<Int32Array>,
-  uint32: View<Uint32Array>,
-  uint16: View<Uint16Array>,
-  uint8: View<Uint8Array>,
-  view: <T>(name: string, make: (buffer: ArrayBufferLike, offset: number, bytes: number) => T) => T,
-  parts: unknown[],
-): CompactDictionary {
-  return {
-    base: int32('base'),
-    check: int32('check'),
-    costs: view('costs', (b, o, n) => new Int16Array(b, o, n / 2)),
-    tokens: uint8('tokens'),
-    targetStarts: int32('targetStarts'),
-    targetValues: int32('targetValues'),
-    features: {
-      text: uint16('text'),
-      starts: uint32('starts'),
-      surfaceLengths: uint16('surfaceLengths'),
-      partIds: uint16('partIds'),
-      parts: parts.map(String),
-      unsaid: uint8('unsaid'),
-    },
-    unknown: {
-      entries: uint8('unknownEntries'),
-      lines: uint8('unknownLines'),
-      map: uint8('unknownMap'),
-      categories: uint8('categories'),
-      compatibleCategories: uint32('compatibleCategories'),
-      invoke: uint8('invoke'),
-    },
-  };
+  // Every section is there, each of its kind (the loop above made it from SECTIONS).
+  return { ...(views as Omit<CompactDictionary, 'parts'>), parts: header.parts.map(String) };
 }
 
 /** `target_map[id]` as kuromoji's Viterbi builder reads it, over the two arrays (its tokens, as a view). */
@@ -279,12 +212,11 @@ export function tokenizerOver(d: CompactDictionary): Tokenizer<IpadicFeatures> {
   dictionaries.loadConnectionCosts(d.costs);
   const known = dictionaries.token_info_dictionary;
   known.loadDictionary(d.tokens);
-  // Its feature lines are read from d.features: let the 10 MB buffer kuromoji starts the dictionary with go.
+  // Its feature lines are read from d's arrays: let the 10 MB buffer kuromoji starts the dictionary with go.
   known.loadPosVector(new Uint8Array(0));
   known.target_map = targetMapView({ starts: d.targetStarts, values: d.targetValues });
-  known.getFeatures = (tokenInfoId) => featureLine(d.features, Number(tokenInfoId) / TOKEN_ENTRY_BYTES);
-  const u = d.unknown;
-  dictionaries.loadUnknownDictionaries(u.entries, u.lines, u.map, u.categories, u.compatibleCategories, u.invoke);
+  known.getFeatures = (tokenInfoId) => featureLine(d, Number(tokenInfoId) / TOKEN_ENTRY_BYTES);
+  dictionaries.loadUnknownDictionaries(d.unknownEntries, d.unknownLines, d.unknownMap, d.categories, d.compatibleCategories, d.invoke);
   return new TokenizerOf(dictionaries);
 }
 

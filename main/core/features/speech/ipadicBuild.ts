@@ -24,7 +24,7 @@ async function* unzippedChunks(zipped: Uint8Array, file: string): AsyncGenerator
 }
 
 /** The unzipped bytes of `file` in one buffer of its exact size (gzip's trailer says it), filled chunk by chunk. */
-async function whole(dictionary: string, file: string): Promise<Uint8Array> {
+async function whole(dictionary: string, file: string): Promise<Uint8Array<ArrayBuffer>> {
   const zipped = await readFile(join(dictionary, file));
   if (zipped.length < 4) throw new Error(`kuromoji: ${file} is not a gzip file`);
   const size = zipped.readUInt32LE(zipped.length - 4);
@@ -44,7 +44,7 @@ async function whole(dictionary: string, file: string): Promise<Uint8Array> {
  * bytes (a record may itself end in zeros) plus `spare` zero bytes. Only the chunks up to the last one with content
  * are kept, so a 10 MB file of 400 bytes never takes 10 MB.
  */
-async function withoutPadding(dictionary: string, file: string, record: number, spare = 0): Promise<Uint8Array> {
+async function withoutPadding(dictionary: string, file: string, record: number, spare = 0): Promise<Uint8Array<ArrayBuffer>> {
   const kept: Uint8Array[] = [];
   let zeros = 0;
   let contentEnd = 0;
@@ -78,7 +78,7 @@ async function withoutPadding(dictionary: string, file: string, record: number, 
  * tid_map.dat (a count, then per trie entry: its id, how many tokens, their entry offsets) as two arrays: the tokens
  * of entry `id` are values[starts[id]] up to values[starts[id + 1]].
  */
-export function targetMap(bytes: Uint8Array): { starts: Int32Array; values: Int32Array } {
+export function targetMap(bytes: Uint8Array): { starts: Int32Array<ArrayBuffer>; values: Int32Array<ArrayBuffer> } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let maxId = -1;
   let total = 0;
@@ -241,34 +241,32 @@ export async function compactFeatures(tokens: Uint8Array, chunks: AsyncIterable<
     pendingAt = bytesAt + keepFrom;
     if (k === count) break;
   }
-  if (k < count && pending.length > 0) collector.add(k++, pending, lineOf(k - 1) - pendingAt, pending.length);
+  // The last line, when the file ends without its NUL.
+  if (k < count && pending.length > 0) {
+    collector.add(k, pending, lineOf(k) - pendingAt, pending.length);
+    k += 1;
+  }
   if (k < count) throw new Error(`kuromoji: the dictionary has features for ${k} of its ${count} tokens`);
   return collector.done();
 }
 
 /** Reads kuromoji's dictionary files in `dictionary` into the compact dictionary. */
 export async function compactDictionary(dictionary: string): Promise<CompactDictionary> {
-  const base = new Int32Array((await whole(dictionary, 'base.dat.gz')).buffer);
-  const check = new Int32Array((await whole(dictionary, 'check.dat.gz')).buffer);
-  const costs = new Int16Array((await whole(dictionary, 'cc.dat.gz')).buffer);
   const tokens = await withoutPadding(dictionary, 'tid.dat.gz', TOKEN_ENTRY_BYTES);
-  const features = await compactFeatures(tokens, unzippedChunks(await readFile(join(dictionary, 'tid_pos.dat.gz')), 'tid_pos.dat.gz'));
   const { starts: targetStarts, values: targetValues } = targetMap(await whole(dictionary, 'tid_map.dat.gz'));
   return {
-    base,
-    check,
-    costs,
+    base: new Int32Array((await whole(dictionary, 'base.dat.gz')).buffer),
+    check: new Int32Array((await whole(dictionary, 'check.dat.gz')).buffer),
+    costs: new Int16Array((await whole(dictionary, 'cc.dat.gz')).buffer),
     tokens,
     targetStarts,
     targetValues,
-    features,
-    unknown: {
-      entries: await withoutPadding(dictionary, 'unk.dat.gz', TOKEN_ENTRY_BYTES),
-      lines: await withoutPadding(dictionary, 'unk_pos.dat.gz', 1, 1),
-      map: await whole(dictionary, 'unk_map.dat.gz'),
-      categories: await whole(dictionary, 'unk_char.dat.gz'),
-      compatibleCategories: new Uint32Array((await whole(dictionary, 'unk_compat.dat.gz')).buffer),
-      invoke: await withoutPadding(dictionary, 'unk_invoke.dat.gz', 1, 1),
-    },
+    ...(await compactFeatures(tokens, unzippedChunks(await readFile(join(dictionary, 'tid_pos.dat.gz')), 'tid_pos.dat.gz'))),
+    unknownEntries: await withoutPadding(dictionary, 'unk.dat.gz', TOKEN_ENTRY_BYTES),
+    unknownLines: await withoutPadding(dictionary, 'unk_pos.dat.gz', 1, 1),
+    unknownMap: await whole(dictionary, 'unk_map.dat.gz'),
+    categories: await whole(dictionary, 'unk_char.dat.gz'),
+    compatibleCategories: new Uint32Array((await whole(dictionary, 'unk_compat.dat.gz')).buffer),
+    invoke: await withoutPadding(dictionary, 'unk_invoke.dat.gz', 1, 1),
   };
 }
