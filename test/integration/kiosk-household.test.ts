@@ -3,41 +3,16 @@
  * both pair one after the other over the shell's HTTP bridge; a restart keeps both, on the chooser; with the chooser
  * skipped the last chosen opens directly; no token is ever in the store file in the clear.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { describe, expect, it } from 'vitest';
 import type { AppState } from '../../shared/bridge';
-import { bridge, sandboxEnv, shellFolder, startSourceShell, until, type SourceShell } from '../support/kioskSource';
+import { bridge, sandboxEnv, sourceShellSuite, until, type SourceShell } from '../support/kioskSource';
 
-let sandbox: RunningSandbox;
-let dir: string;
-let shell: SourceShell | undefined;
+const suite = sourceShellSuite('tunewall-household-');
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
-  dir = shellFolder('tunewall-household-');
-});
-afterEach(async () => {
-  await shell?.stop();
-  shell = undefined;
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(extra: Record<string, string> = {}): Promise<SourceShell> {
-  shell = await startSourceShell({
-    ...sandboxEnv(sandbox),
-    TUNEWALL_DATA_DIR: join(dir, 'data'),
-    TUNEWALL_RENDERER_DIR: join(dir, 'renderer'),
-    XDG_RUNTIME_DIR: join(dir, 'run'),
-    TUNEWALL_VAULT_KEY_FILE: join(dir, 'vault.key'),
-    ...extra,
-  });
-  return shell;
-}
+const start = (extra: Record<string, string> = {}): Promise<SourceShell> =>
+  suite.start({ ...sandboxEnv(suite.sandbox), TUNEWALL_VAULT_KEY_FILE: join(suite.dir, 'vault.key'), ...extra });
 
 /** Waits until the shell's state passes `test`; returns it. */
 async function stateWhere(running: SourceShell, what: string, test: (state: AppState) => boolean): Promise<AppState> {
@@ -57,7 +32,7 @@ describe('two members on the kiosk shell', () => {
     const first = await start();
     const pairing = await stateWhere(first, 'a pairing code', (s) => s.auth.status === 'pairing');
     if (pairing.auth.status !== 'pairing') throw new Error('not pairing');
-    expect(sandbox.control.approve(pairing.auth.code.userCode, 'member-demo')).toBe(true);
+    expect(suite.sandbox.control.approve(pairing.auth.code.userCode, 'member-demo')).toBe(true);
     await stateWhere(first, 'the first member on screen', onScreen('林語彤'));
 
     expect(await bridge(first, 'addMember')).toMatchObject({ ok: true });
@@ -65,18 +40,18 @@ describe('two members on the kiosk shell', () => {
     const code = adding.household.adding?.pairing;
     if (code?.status !== 'pairing') throw new Error('not pairing');
     expect(adding.auth).toMatchObject({ status: 'signed-in', member: { name: '林語彤' } });
-    expect(sandbox.control.approve(code.code.userCode, 'member-hanako')).toBe(true);
+    expect(suite.sandbox.control.approve(code.code.userCode, 'member-hanako')).toBe(true);
     const both = await stateWhere(first, 'the second member on screen', onScreen('佐藤花音'));
     expect(both.household.members.map((m) => m.name)).toEqual(['林語彤', '佐藤花音']);
-    await shell?.stop();
+    await suite.stop();
 
-    const stored = readFileSync(join(dir, 'data', 'store.json'), 'utf8');
+    const stored = readFileSync(join(suite.dir, 'data', 'store.json'), 'utf8');
     expect(stored.match(/"tokens\.[A-Za-z0-9_-]+":/g)).toHaveLength(2);
     expect(stored).not.toMatch(/"access_?[tT]oken"|"refresh_?[tT]oken"/);
 
     const chooser = await stateWhere(await start(), 'the chooser', (s) => s.auth.status === 'choosing');
     expect(chooser.household.members.map((m) => m.name)).toEqual(['林語彤', '佐藤花音']);
-    await shell?.stop();
+    await suite.stop();
 
     const skipped = await start({ TUNEWALL_SKIP_CHOOSER: 'on' });
     const direct = await stateWhere(skipped, 'the last chosen on screen', onScreen('佐藤花音'));

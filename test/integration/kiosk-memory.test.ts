@@ -4,41 +4,17 @@
  * and caches more); with no service configured, it loads them to start the sandbox. Read from the process's own
  * memory map.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { describe, expect, it } from 'vitest';
 import type { AppState } from '../../shared/bridge';
 import { embeddedSandboxOrigin } from '../support/kioskProcess';
-import { bridge, sandboxEnv, shellFolder, startSourceShell, until, type SourceShell } from '../support/kioskSource';
+import { bridge, sandboxEnv, sourceShellSuite, until, type SourceShell } from '../support/kioskSource';
 
-let sandbox: RunningSandbox;
-let dir: string;
-let shell: SourceShell | undefined;
+const suite = sourceShellSuite('tunewall-kiosk-memory-');
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
-  dir = shellFolder('tunewall-kiosk-memory-');
-});
-afterEach(async () => {
-  await shell?.stop();
-  shell = undefined;
-});
-afterAll(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(settings: Record<string, string>, dataDir: string): Promise<SourceShell> {
-  shell = await startSourceShell({
-    ...settings,
-    TUNEWALL_DATA_DIR: join(dir, dataDir),
-    TUNEWALL_RENDERER_DIR: join(dir, 'renderer'),
-    XDG_RUNTIME_DIR: join(dir, 'run'),
-    TUNEWALL_VAULT_KEY_FILE: join(dir, 'vault.key'),
-  });
-  return shell;
-}
+const start = (settings: Record<string, string>, dataDir: string): Promise<SourceShell> =>
+  suite.start({ ...settings, TUNEWALL_DATA_DIR: join(suite.dir, dataDir), TUNEWALL_VAULT_KEY_FILE: join(suite.dir, 'vault.key') });
 
 /** The files mapped into the shell's memory (shared libraries, native modules). */
 function mappedFiles(running: SourceShell): string[] {
@@ -52,7 +28,7 @@ const isSharp = (path: string): boolean => /libvips|sharp-/.test(path);
 
 describe("the kiosk shell's memory", () => {
   it('pointed at the service: the shell pairs without ever loading the sandbox or sharp', async () => {
-    const running = await start(sandboxEnv(sandbox), 'service');
+    const running = await start(sandboxEnv(suite.sandbox), 'service');
     await until(async () => (await bridge<AppState>(running, 'getState')).auth.status === 'pairing', 'the QR code');
     expect(embeddedSandboxOrigin(running.stderr())).toBeUndefined();
     expect(mappedFiles(running).filter(isSharp)).toEqual([]);

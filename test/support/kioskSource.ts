@@ -4,11 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunningSandbox } from '../../sandbox/index';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { AppState } from '../../shared/bridge';
 import { LAUNCH_LINE, shellOrigin } from './kioskProcess';
 
@@ -133,4 +134,61 @@ export function shellFolder(prefix: string, keys: readonly string[] = ['vault.ke
   mkdirSync(join(dir, 'run'), { mode: 0o700 });
   for (const key of keys) writeFileSync(join(dir, key), randomBytes(32).toString('hex'), { mode: 0o600 });
   return dir;
+}
+
+/** A test file's source-run shells, against one sandbox that outlives them (sourceShellSuite). */
+export interface SourceShellSuite {
+  readonly sandbox: RunningSandbox;
+  /** The shell folder (shellFolder): renderer/, run/, the vault key files, the data folders. */
+  readonly dir: string;
+  /**
+   * Starts a shell with the folder's renderer and runtime folder and its data folder `data`, `env` on top (the
+   * service's settings among them, sandboxEnv(sandbox), when the test wants them). It is stopped after the test.
+   */
+  start(env?: Record<string, string>): Promise<SourceShell>;
+  /** Stops the shell started last (a restart's first half). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Registers the file's set-up: a sandbox (a 1 s device poll) and a shell folder with `keys` for the whole file, the
+ * shell a test started stopped after it, both removed at the end.
+ */
+export function sourceShellSuite(prefix: string, keys?: readonly string[]): SourceShellSuite {
+  let sandbox: RunningSandbox | undefined;
+  let dir: string | undefined;
+  let shell: SourceShell | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the suite is not set up yet (use it inside a test)');
+    return value;
+  };
+  beforeAll(async () => {
+    sandbox = await startSandbox({ lifetimes: { deviceIntervalSeconds: 1 } });
+    dir = shellFolder(prefix, keys);
+  });
+  afterEach(async () => {
+    await shell?.stop();
+    shell = undefined;
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get sandbox() {
+      return ready(sandbox);
+    },
+    get dir() {
+      return ready(dir);
+    },
+    async start(env = {}) {
+      const at = ready(dir);
+      shell = await startSourceShell({ TUNEWALL_DATA_DIR: join(at, 'data'), TUNEWALL_RENDERER_DIR: join(at, 'renderer'), XDG_RUNTIME_DIR: join(at, 'run'), ...env });
+      return shell;
+    },
+    async stop() {
+      await shell?.stop();
+      shell = undefined;
+    },
+  };
 }
