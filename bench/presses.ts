@@ -14,7 +14,6 @@ import type { PageServer } from './pages';
 import { focusedKey, HomeWalk, homePosition, paintedAt, pressAndMeasure, resetMark, shown, waitUntil, type PressRecord } from './probe';
 import { comparePresses, summarise } from './stats';
 
-/** Tunewall's p95 may be at most this many times the floor's. */
 /** Tunewall's p95 over the floor's: Home's presses at 4× and 6×, a long list's, and any surface's with a core busy. */
 export const MAX_OVER_FLOOR = { home: 1.1, list: 1.25, busy: 1.25 } as const;
 
@@ -108,12 +107,20 @@ export interface ExtraSubject {
   measured(rate: number, records: readonly PressRecord[], busy: boolean): Promise<void>;
 }
 
-async function compare(id: string, subjects: readonly Subject[], rate: number, presses: number, rounds: number, extra: ExtraSubject | undefined, busy = false) {
+/** `max`, `extraMax`: the budgets of the subjects' own figure and of the extra page's (maxOverFloor). */
+async function compare(
+  subjects: readonly Subject[],
+  rate: number,
+  presses: number,
+  rounds: number,
+  extra: ExtraSubject | undefined,
+  budgets: { max: number; extraMax: number; busy: boolean },
+) {
   const records = await pressRounds(extra === undefined ? subjects : [...subjects, extra.subject], rate, presses, rounds);
   const moved = (i: number) => summarise(movedMs(records[i] ?? []));
-  const extraComparison = extra === undefined ? undefined : comparePresses(moved(3), moved(1), moved(2), maxOverFloor(extra.id, busy));
-  if (extra !== undefined) await extra.measured(rate, records[3] ?? [], busy);
-  return { main: comparePresses(moved(0), moved(1), moved(2), maxOverFloor(id, busy)), extra: extraComparison };
+  const extraComparison = extra === undefined ? undefined : comparePresses(moved(3), moved(1), moved(2), budgets.extraMax);
+  if (extra !== undefined) await extra.measured(rate, records[3] ?? [], budgets.busy);
+  return { main: comparePresses(moved(0), moved(1), moved(2), budgets.max), extra: extraComparison };
 }
 
 function record(book: FigureBook, id: string, surface: string, rate: number, c: ReturnType<typeof comparePresses>, max: number): void {
@@ -253,14 +260,14 @@ async function compareAll(
   extra?: ExtraSubject,
 ): Promise<void> {
   const measure = async (rate: number, busy: boolean): Promise<void> => {
-    const { main: c, extra: e } = busy
-      ? await withBusyCore(() => compare(id, subjects, rate, options.presses, options.rounds, extra, true))
-      : await compare(id, subjects, rate, options.presses, options.rounds, extra);
+    const budgets = { max: maxOverFloor(id, busy), extraMax: maxOverFloor(extra?.id ?? id, busy), busy };
+    const run = () => compare(subjects, rate, options.presses, options.rounds, extra, budgets);
+    const { main: c, extra: e } = busy ? await withBusyCore(run) : await run();
     const load = busy ? { id: '-busy', surface: ', one core busy' } : { id: '', surface: '' };
-    record(book, `${id}${load.id}`, `${surface}${load.surface}`, rate, c, maxOverFloor(id, busy));
+    record(book, `${id}${load.id}`, `${surface}${load.surface}`, rate, c, budgets.max);
     log(`presses, ${surface}${load.surface}, ${rate}×: p95 Tunewall ${c.tunewall.p95.toFixed(1)}, floor ${c.floor.p95.toFixed(1)}, peer ${c.peer.p95.toFixed(1)} ms`);
     if (extra !== undefined && e !== undefined) {
-      record(book, `${extra.id}${load.id}`, `${extra.surface}${load.surface}`, rate, e, maxOverFloor(extra.id, busy));
+      record(book, `${extra.id}${load.id}`, `${extra.surface}${load.surface}`, rate, e, budgets.extraMax);
       log(`presses, ${extra.surface}${load.surface}, ${rate}×: p95 ${e.tunewall.p95.toFixed(1)} ms`);
     }
   };
