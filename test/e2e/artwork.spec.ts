@@ -29,6 +29,22 @@ const PICTURES_IN_VIEW = `(() => {
   return { drawn: inView.filter((img) => img.complete && img.naturalWidth > 0).length, broken: inView.filter((img) => img.complete && img.naturalWidth === 0).length };
 })()`;
 
+/**
+ * Home's tiles as the remote's frames need them: every picture covering its whole box (stacked over the placeholder by
+ * the grid), and nothing inside a row positioned (each positioned box would be one more paint layer for every press's
+ * frame to go through). The pictures not covering their box, and the positioned elements, by class.
+ */
+const TILE_LAYOUT = `(() => {
+  const off = (a, b) => Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top), Math.abs(a.right - b.right), Math.abs(a.bottom - b.bottom));
+  const uncovered = Array.from(document.querySelectorAll('.home .tile .art:not(.art-mosaic) > img'))
+    .filter((img) => off(img.getBoundingClientRect(), img.parentElement.getBoundingClientRect()) > 0.5)
+    .map((img) => img.parentElement.className);
+  const positioned = Array.from(document.querySelectorAll('.home .row-track, .home .row-track *'))
+    .filter((el) => getComputedStyle(el).position !== 'static')
+    .map((el) => el.className);
+  return { uncovered, positioned };
+})()`;
+
 async function picturesInView(page: Page): Promise<{ drawn: number; broken: number }> {
   await artworkSettled(page);
   return (await page.evaluate(PICTURES_IN_VIEW)) as { drawn: number; broken: number };
@@ -110,6 +126,7 @@ for (const language of ['en', 'zh-Hant', 'ja']) {
       await page.setViewportSize(size);
       await expect.poll(async () => (await picturesInView(page)).drawn).toBeGreaterThanOrEqual(8);
       expect((await picturesInView(page)).broken).toBe(0);
+      expect(await page.evaluate(TILE_LAYOUT)).toEqual({ uncovered: [], positioned: [] });
       await screenshot(page, `home-${language}-${size.width}x${size.height}`, testInfo.outputPath(`home-${size.width}.png`));
     }
   });

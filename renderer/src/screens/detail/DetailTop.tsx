@@ -24,7 +24,7 @@ export function DetailTop({ art, kind, title, meta, phone, openPhone }: Props) {
   return (
     <header className="detail-top">
       {art}
-      <div>
+      <div className="detail-top-words">
         <p className="detail-kind">{kind}</p>
         <h1 className="detail-title" {...catalog}>
           <Phrased text={title} />
