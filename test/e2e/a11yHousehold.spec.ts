@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { axeViolations, expectAxeClean, expectDomFocusOnFocused, layoutProblems, SIZES } from './a11y';
 import { expect, REPO, serviceEnv, test, writeVaultKey } from './kiosk';
-import { focused, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
+import { enterPin, focused, homeRow, openTv, openChooser, pairing, pinReady, pressUntilFocused, toAccountCard } from './tv';
 
 const A = { id: 'member-demo', name: '林語彤' };
 const B = { id: 'member-hanako', name: '佐藤花音' };
@@ -59,19 +59,6 @@ const pairingReady = async (page: Page): Promise<void> => {
   await expect(pairing.code(page)).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/);
   await expect(focused(page)).toHaveCount(1);
 };
-const pinReady = async (page: Page): Promise<void> => {
-  await expect(page.locator('.pin-dialog')).toBeVisible();
-  await expect(focused(page)).toHaveAttribute('data-focus-key', 'pin-digit:0');
-};
-
-/** Types a PIN with the remote's digit keys, and OK. */
-async function enterPin(page: Page, pin: string): Promise<void> {
-  await pinReady(page);
-  for (const digit of pin) await page.keyboard.press(digit);
-  await page.keyboard.press('Enter');
-}
-
-
 
 /** The words the PIN's second step and its end say, by language. */
 const PIN_AGAIN = { en: 'Enter the new PIN again', 'zh-Hant': '再次輸入新密碼', ja: 'もう一度新しい暗証番号を入力' } as const;

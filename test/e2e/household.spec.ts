@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { inOrder, parseSpoken, READ_SPOKEN, speechStandInScript, spokenStream, squash, type Spoken } from '../support/speechStandIn';
 import { expect, serviceEnv, test, writeVaultKey } from './kiosk';
-import { downToRow, focused, focusedKey, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
+import { downToRow, enterPin, focused, focusedKey, homeRow, openTv, openChooser, pairing, pressUntilFocused, toAccountCard } from './tv';
 
 const A = { id: 'member-demo', name: '林語彤' };
 const B = { id: 'member-hanako', name: '佐藤花音' };
@@ -180,14 +180,6 @@ async function explicitTracksOf(chartTitle: string): Promise<{ explicit: string[
   if (chart === undefined) throw new Error(`No TW chart titled ${chartTitle}.`);
   const tracks = TracksSchema.parse(await get(`charts/${chart.id}/tracks?territory=TW&limit=500`));
   return { explicit: tracks.data.filter((t) => t.explicitness).map((t) => t.name), total: tracks.summary.total };
-}
-
-/** Types a PIN into the PIN dialog with the remote's digit keys, and OK. */
-async function enterPin(page: Page, pin: string): Promise<void> {
-  await expect(page.locator('.pin-dialog')).toBeVisible();
-  for (const digit of pin) await page.keyboard.press(digit);
-  // OK on the digits confirms (Up and Down change a digit there).
-  await page.keyboard.press('Enter');
 }
 
 test("a child's profile: a PIN set first, Kids rows lead Home, no explicit track in a chart, and leaving it asks for the PIN", async ({

@@ -159,3 +159,16 @@ export async function toAccountCard(page: Page): Promise<void> {
   }
   throw new Error('Right never reached the Account card.');
 }
+
+/** The PIN dialog is up with focus on its first digit: a digit pressed before focus gets there is lost. */
+export async function pinReady(page: Page): Promise<void> {
+  await expect(page.locator('.pin-dialog')).toBeVisible();
+  await expect(focused(page)).toHaveAttribute('data-focus-key', 'pin-digit:0');
+}
+
+/** Types a PIN with the remote's digit keys, and OK (on the digits OK confirms; Up and Down change a digit there). */
+export async function enterPin(page: Page, pin: string): Promise<void> {
+  await pinReady(page);
+  for (const digit of pin) await page.keyboard.press(digit);
+  await page.keyboard.press('Enter');
+}
