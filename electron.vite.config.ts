@@ -24,6 +24,8 @@ export default defineConfig({
     build: {
       target: NODE_TARGET,
       outDir: `${OUT}/main`,
+      // zod bundled, as in the kiosk shell (vite.kiosk.config.ts): its package entry loads all of its locales.
+      externalizeDeps: { exclude: ['zod'] },
       lib: { entry: { index: fromRoot('./main/electron/index.ts') } },
       sourcemap: true,
     },
