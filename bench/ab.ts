@@ -141,10 +141,14 @@ async function main(): Promise<void> {
     const records = options.busy ? await withBusyCore(rounds) : await rounds();
 
     const floorSummary = summarise(movedMs(records[records.length - 1] ?? []));
+    // The budget's line: a page is within 1.1× the floor's p95 only while fewer than 5 % of its presses are above it.
+    // Counted, that share moves less from run to run than the p95 itself, and says which presses make the tail.
+    const line = floorSummary.p95 * 1.1;
     const rows = [];
     for (const [i, s] of subjects.entries()) {
       const ms = movedMs(records[i] ?? []);
       const summary = summarise(ms);
+      const vertical = (records[i] ?? []).filter((r) => r.moved && (r.key === 'ArrowUp' || r.key === 'ArrowDown')).map((r) => r.ms);
       rows.push({
         page: s.name,
         presses: summary.runs,
@@ -153,6 +157,8 @@ async function main(): Promise<void> {
         'mean ms': (ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length)).toFixed(1),
         'p95 ÷ floor': (summary.p95 / floorSummary.p95).toFixed(2),
         'median ÷ floor': (summary.median / floorSummary.median).toFixed(2),
+        '% over 1.1× floor p95': ((100 * ms.filter((m) => m > line).length) / Math.max(1, ms.length)).toFixed(1),
+        'up/down mean ms': (vertical.reduce((a, b) => a + b, 0) / Math.max(1, vertical.length)).toFixed(1),
         ...(await speechColumns(s, records[i] ?? [])),
       });
     }
