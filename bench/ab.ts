@@ -25,7 +25,7 @@ import { startPageServer } from './pages';
 import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, MAX_OVER_FLOOR, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
-import { summarise } from './stats';
+import { mean, summarise } from './stats';
 import { keyDowns, KEY_TIMES_SCRIPT, pressToSpeech } from './voice';
 
 interface Variant {
@@ -145,7 +145,6 @@ async function main(): Promise<void> {
     // moves less from run to run than the p95 itself.
     const budget = MAX_OVER_FLOOR.home;
     const line = floorSummary.p95 * budget;
-    const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     const rows = [];
     for (const [i, s] of subjects.entries()) {
       const ms = movedMs(records[i] ?? []);

@@ -14,6 +14,7 @@ import { log, type Bench } from './harness';
 import { homeReady, homeWalker, pressBlock, type ExtraSubject } from './presses';
 import type { PressRecord } from './probe';
 import { REPO } from './shell';
+import { mean } from './stats';
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'toplevel'];
 
@@ -233,9 +234,9 @@ export function describeTail(label: string, presses: readonly PressAnatomy[]): s
   const tailKinds = meanByKind(tail);
   const middleKinds = meanByKind(middle);
   const kinds = [...new Set([...Object.keys(tailKinds), ...Object.keys(middleKinds)])].sort((a, b) => (tailKinds[b] ?? 0) - (tailKinds[a] ?? 0));
-  const mean = (list: readonly PressAnatomy[]): number => list.reduce((sum, p) => sum + p.ms, 0) / Math.max(1, list.length);
+  const meanMs = (list: readonly PressAnatomy[]): number => mean(list.map((p) => p.ms));
   const lines = [
-    `${label}: ${presses.length} presses; slowest 5 % (${tail.length}) mean ${mean(tail).toFixed(1)} ms, middle 20 % mean ${mean(middle).toFixed(1)} ms`,
+    `${label}: ${presses.length} presses; slowest 5 % (${tail.length}) mean ${meanMs(tail).toFixed(1)} ms, middle 20 % mean ${meanMs(middle).toFixed(1)} ms`,
     `  main thread from key-down to the frame showing the new focus, mean ms per press (slowest 5 % / middle):`,
     ...kinds.slice(0, 14).map((kind) => `    ${kind.padEnd(22)} ${(tailKinds[kind] ?? 0).toFixed(1).padStart(6)} / ${(middleKinds[kind] ?? 0).toFixed(1).padStart(6)}`),
     `  the slowest, each with its tasks (start ms from the key going down, length, biggest kinds):`,

@@ -18,6 +18,11 @@ function sorted(values: readonly number[]): number[] {
   return [...finite].sort((a, b) => a - b);
 }
 
+/** The arithmetic mean; 0 for no values (a page or kind with no presses in a table). */
+export function mean(values: readonly number[]): number {
+  return values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+}
+
 /** The middle value; the mean of the two middle values for an even count. */
 export function median(values: readonly number[]): number {
   const s = sorted(values);

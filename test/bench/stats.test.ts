@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allOverlap, comparePresses, differences, loosened, maxConcurrency, median, percentile, ratio, summarise, verdict } from '../../bench/stats';
+import { allOverlap, comparePresses, differences, loosened, maxConcurrency, mean, median, percentile, ratio, summarise, verdict } from '../../bench/stats';
 
 describe('bench statistics', () => {
   it('takes the middle value, or the mean of the two middle ones, whatever the input order', () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+
+  it('averages, and gives 0 for a page with no presses rather than NaN', () => {
+    expect(mean([10, 20, 45])).toBe(25);
+    expect(mean([])).toBe(0);
   });
 
   it('p95 is a measured value by nearest rank: the maximum below 20 runs, the 19th of 20', () => {

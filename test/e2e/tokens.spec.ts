@@ -100,8 +100,8 @@ test('no token, device code or client secret ever reaches the page, across sign-
   await expect(page.locator('.home')).toBeVisible();
 
   const kept = String(await page.evaluate(PAGE_KEPT));
-  // What the page received up to here is checked. An answer arriving later (the page still polls while the shell
-  // stops) would have its body read while the test ends, a read that then fails with nothing left to await it.
+  // What the page received up to here is checked, and no body is read after it: a read started as the test ends fails
+  // with nothing left to await it.
   page.off('response', keepBody);
   const answers = await Promise.all(bodies);
   const seenByPage = [kept, ...answers].join('\n');
