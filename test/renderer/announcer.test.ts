@@ -3,13 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from '../../renderer/src/a11y/announcer';
 import { focusedElement, spokenName, spokenRuns } from '../../renderer/src/a11y/focusedName';
 import type { Speech, SpeechRequest } from '../../renderer/src/a11y/speech';
+import { createShellSpeech } from '../../renderer/src/a11y/shellSpeech';
 import { createSpeechRouter } from '../../renderer/src/a11y/speechRouter';
 import { createWebSpeech, voiceFor } from '../../renderer/src/a11y/webSpeech';
 import { countdownMoment, spelledCode } from '../../renderer/src/a11y/pairingSpeech';
 import type { SpeechLang } from '../../shared/bridge';
 import { runsText, uiText } from '../../shared/speechRuns';
 
-/** Records what is asked of it; `cancel` is a cut, said as a marker in the log. */
+/** Records what is asked of it: `+` before what waits its turn, nothing before what interrupts; `cancel` is a cut (✂). */
 function recordingSpeech(voices: SpeechLang[] = ['en-US']): Speech & { log: string[]; requests: SpeechRequest[] } {
   const log: string[] = [];
   const requests: SpeechRequest[] = [];
@@ -106,7 +107,8 @@ describe('the announcer', () => {
       key('keydown', 'ArrowRight', true);
     }
     await frame();
-    expect(speech.log).toEqual(['✂', 'Tile 2, Artist', ...Array<string>(10).fill('✂')]);
+    // The first move interrupts what was being said; each repeat, with nothing to say, only cuts it off.
+    expect(speech.log).toEqual(['Tile 2, Artist', ...Array<string>(10).fill('✂')]);
     key('keyup');
     expect(speech.log.at(-1)).toBe('Tile 11, Artist');
     expect(speech.requests.at(-1)).toMatchObject({ runs: [{ lang: 'en-US' }], mode: 'interrupt', rate: 'normal' });
@@ -115,7 +117,8 @@ describe('the announcer', () => {
     focus(all, 11);
     await said(speech, 'Tile 12, Artist');
     key('keyup');
-    expect(speech.log.slice(-2)).toEqual(['✂', 'Tile 12, Artist']);
+    expect(speech.log.slice(-2)).toEqual(['Tile 11, Artist', 'Tile 12, Artist']);
+    expect(speech.requests.at(-1)?.mode).toBe('interrupt');
   });
 
   it('does nothing inside the press: the cut and the new focus wait for the frame that draws it, a burst of presses in one frame cuts once', async () => {
@@ -127,7 +130,37 @@ describe('the announcer', () => {
     focus(all, 2);
     expect(speech.log).toEqual([]);
     await frame();
-    expect(speech.log).toEqual(['✂', 'Tile 3, Artist']);
+    expect(speech.log).toEqual(['Tile 3, Artist']);
+    expect(speech.requests.at(-1)?.mode).toBe('interrupt');
+  });
+
+  it('sends the shell one request a press: the new focus interrupts by itself, and only a press with nothing to say stops it', async () => {
+    announcer.dispose();
+    const calls: string[] = [];
+    const bridge = {
+      speak: (request: SpeechRequest) => {
+        calls.push(`speak ${request.mode} ${runsText(request.runs)}`);
+        return Promise.resolve();
+      },
+      stopSpeaking: () => {
+        calls.push('stop');
+        return Promise.resolve();
+      },
+    };
+    speech = Object.assign(createShellSpeech(bridge, () => []), { log: [], requests: [] });
+    announcer = startAnnouncer();
+    const all = tiles(3);
+    focus(all, 0);
+    await vi.waitFor(() => expect(calls).toContain('speak interrupt Tile 1, Artist'));
+    calls.length = 0;
+    key('keydown');
+    focus(all, 1);
+    key('keyup');
+    await vi.waitFor(() => expect(calls).toEqual(['speak interrupt Tile 2, Artist']));
+    // A press that moves nothing (the end of the row): what was being said is stopped, with nothing after it.
+    key('keydown');
+    key('keyup');
+    await vi.waitFor(() => expect(calls).toEqual(['speak interrupt Tile 2, Artist', 'stop']));
   });
 
   it('a status said during the press (an action answered at once) comes after the press’s cut, not cut off by it', async () => {
@@ -165,7 +198,7 @@ describe('the announcer', () => {
     cancel.classList.add('is-focused');
     focusMoved();
     await said(speech, '+Cancel');
-    expect(speech.log.slice(3)).toEqual(['✂', 'Sign out of Tunewall?', '+Cancel']);
+    expect(speech.log.slice(3)).toEqual(['Sign out of Tunewall?', '+Cancel']);
   });
 
   it('says a list’s description once, as focus comes into the list, and again with the repeat key', async () => {
@@ -217,7 +250,7 @@ describe('the announcer', () => {
     key('keydown');
     focus(all, 1);
     await said(speech, 'Tile 2, Artist');
-    expect(speech.log.slice(-3)).toEqual(['+Back online.', '✂', 'Tile 2, Artist']);
+    expect(speech.log.slice(-2)).toEqual(['+Back online.', 'Tile 2, Artist']);
   });
 
   it('a status queued behind a long phrase is kept from being cut until it has been said, counted from when it starts', async () => {

@@ -343,24 +343,27 @@ export class Announcer {
 
   private say(phrases: Phrase[], mode: SpeechRequest['mode'], isStatus = false): void {
     const now = this.deps.now ?? (() => performance.now());
-    // A press's cut comes first, whatever is said next: what was being said when the key went down is not heard on.
-    if (this.cutOff) {
+    // A press cuts off what was being said when the key went down, whatever is said next.
+    const cut = this.cutOff;
+    if (cut) {
       this.cutOff = false;
       this.statusUntil = 0;
       this.speakingUntil = 0;
-      this.deps.speech.cancel();
     }
     // A status still being said is heard to its end: what comes without a press (a screen's title) waits for it.
     const first = mode === 'interrupt' && now() < this.statusUntil ? 'queue' : mode;
     const ui = this.deps.uiText();
-    let ms = 0;
-    phrases
+    const spoken = phrases
       .map((phrase) => ({ rate: phrase.rate ?? 'normal', runs: phrase.runs ?? splitRuns(phrase.text, ui) }))
-      .filter((phrase) => phrase.runs.length > 0)
-      .forEach((phrase, i) => {
-        ms += sayingMs(phrase.runs) * (phrase.rate === 'slow' ? 1.7 : 1);
-        this.deps.speech.speak({ runs: phrase.runs, rate: phrase.rate, mode: i === 0 ? first : 'queue' });
-      });
+      .filter((phrase) => phrase.runs.length > 0);
+    // An interruption cuts off by itself. A cancel sent ahead of it would be a second request to the shell for every
+    // press, on a connection of its own: it could reach the shell after the speech it was meant to precede, and cut it.
+    if (cut && (first !== 'interrupt' || spoken.length === 0)) this.deps.speech.cancel();
+    let ms = 0;
+    spoken.forEach((phrase, i) => {
+      ms += sayingMs(phrase.runs) * (phrase.rate === 'slow' ? 1.7 : 1);
+      this.deps.speech.speak({ runs: phrase.runs, rate: phrase.rate, mode: i === 0 ? first : 'queue' });
+    });
     // Queued speech starts when what is ahead of it ends; an interruption starts now.
     const start = first === 'queue' ? Math.max(this.speakingUntil, now()) : now();
     this.speakingUntil = start + ms;
