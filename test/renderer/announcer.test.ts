@@ -451,8 +451,9 @@ describe('speech', () => {
 
   it('speaks through speechSynthesis with lang and voice set, cancelling first for an interruption', () => {
     const spoken: SpeechSynthesisUtterance[] = [];
+    let voices = [voice('ja-JP')];
     const synth = Object.assign(new EventTarget(), {
-      getVoices: () => [voice('ja-JP')],
+      getVoices: () => voices,
       speak: (u: SpeechSynthesisUtterance) => spoken.push(u),
       cancel: vi.fn(),
     }) as unknown as SpeechSynthesis;
@@ -478,6 +479,12 @@ describe('speech', () => {
       ['華語單曲日榜', 'zh-TW'],
       ['Charts, 2 of 22', 'en-US'],
     ]);
+    // The browser lists its voices again (one installed): each language's voice is looked for in the new list.
+    voices = [voice('ja-JP'), voice('en-US')];
+    synth.dispatchEvent(new Event('voiceschanged'));
+    web.speak({ runs: [{ text: 'Home', lang: 'en-US' }], rate: 'normal', mode: 'queue' });
+    expect(spoken.at(-1)?.voice?.lang).toBe('en-US');
+    expect(web.hasVoice('en-US')).toBe(true);
   });
 
   it('goes to the shell while the browser lists no voice, and to the browser once it does', () => {

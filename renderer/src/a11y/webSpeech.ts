@@ -35,21 +35,28 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: SpeechLa
  */
 export function createWebSpeech(synth: SpeechSynthesis, Utterance: typeof SpeechSynthesisUtterance): WebSpeech {
   let voices: SpeechSynthesisVoice[] = synth.getVoices();
+  // Each language's voice, found once per list: a system's list can hold hundreds (speech-dispatcher's espeak-ng).
+  let chosen = new Map<SpeechLang, SpeechSynthesisVoice | undefined>();
+  const voiceOf = (lang: SpeechLang): SpeechSynthesisVoice | undefined => {
+    if (!chosen.has(lang)) chosen.set(lang, voiceFor(voices, lang));
+    return chosen.get(lang);
+  };
   // Chromium lists its voices a moment after the page asks first.
   synth.addEventListener('voiceschanged', () => {
     voices = synth.getVoices();
+    chosen = new Map();
   });
   return {
     hasVoices: () => voices.length > 0,
-    hasVoice: (lang) => voiceFor(voices, lang) !== undefined,
-    describe: (lang) => ({ lang, voice: voiceFor(voices, lang)?.name, readings: undefined, browser: true }),
+    hasVoice: (lang) => voiceOf(lang) !== undefined,
+    describe: (lang) => ({ lang, voice: voiceOf(lang)?.name, readings: undefined, browser: true }),
     speak(request) {
       if (request.mode === 'interrupt') synth.cancel();
       for (const run of request.runs) {
         const utterance = new Utterance(run.text);
         utterance.lang = run.lang;
         // No voice of the language: the browser's default voice says it rather than nothing.
-        utterance.voice = voiceFor(voices, run.lang) ?? null;
+        utterance.voice = voiceOf(run.lang) ?? null;
         utterance.rate = request.rate === 'slow' ? 0.6 : 1;
         synth.speak(utterance);
       }
