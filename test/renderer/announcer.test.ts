@@ -402,7 +402,10 @@ describe('what is said for an element', () => {
         <button id="tile" aria-label="華語單曲日榜, Updated Nov 19, Charts, 2 of 22"><span>華語單曲日榜</span><span>Updated Nov 19</span></button>
       </div>
       <div data-catalog="JP" lang="ja"><div id="track" aria-label="夜に駆ける, YOASOBI, 3:45, 1 of 50"><span>夜に駆ける</span><span>YOASOBI</span></div></div>
-      <div data-catalog="HK"><button id="hk" aria-label="周杰倫, 歌手, 第 1 項，共 3 項"><span>周杰倫</span></button></div>`;
+      <div data-catalog="HK"><button id="hk" aria-label="周杰倫, 歌手, 第 1 項，共 3 項"><span>周杰倫</span></button></div>
+      <div data-catalog="TW">
+        <button id="mixed" aria-label="華語新歌, 林語彤, 桜"><span>華語新歌</span> <span data-catalog="">林語彤</span> <span data-catalog="JP">桜</span></button>
+      </div>`;
     const runs = (id: string, ui = uiText('ja', 'JP')) => {
       const el = document.getElementById(id);
       if (el === null) throw new Error(id);
@@ -421,6 +424,13 @@ describe('what is said for an element', () => {
     expect(runs('hk', uiText('zh-Hant', 'HK'))).toEqual([
       { text: '周杰倫,', lang: 'zh-HK' },
       { text: '歌手, 第 1 項，共 3 項', lang: 'zh-TW' },
+    ]);
+    // Inside a Taiwan screen, words marked as the screen's own (data-catalog="") are UI text, and a piece marked as
+    // another catalog's is read as that catalog reads it.
+    expect(runs('mixed', uiText('en', 'HK'))).toEqual([
+      { text: '華語新歌,', lang: 'zh-TW' },
+      { text: '林語彤,', lang: 'zh-HK' },
+      { text: '桜', lang: 'ja-JP' },
     ]);
   });
 

@@ -53,16 +53,19 @@ export function spokenDescription(element: Element): string {
 const TERRITORIES: readonly string[] = ['TW', 'HK', 'SG', 'MY', 'JP'] satisfies readonly Territory[];
 const isTerritory = (value: string | null | undefined): value is Territory => value != null && TERRITORIES.includes(value);
 
-/** Catalog text that `node` shows, in order, each with the territory whose catalog wrote it (data-catalog). */
-function catalogPieces(node: Node, out: { text: string; territory: Territory }[]): void {
+/**
+ * Catalog text that `node` shows, in order, each with the territory whose catalog wrote it (data-catalog): `territory`
+ * is the one `node` stands in, handed down rather than looked up again for every text in it.
+ */
+function catalogPieces(node: Node, territory: string | undefined, out: { text: string; territory: Territory }[]): void {
   if (node.nodeType === Node.TEXT_NODE) {
     const text = tidy(node.textContent ?? '');
-    const territory = node.parentElement?.closest('[data-catalog]')?.getAttribute('data-catalog');
     if (text !== '' && isTerritory(territory)) out.push({ text, territory });
     return;
   }
   if (!(node instanceof Element) || node.getAttribute('aria-hidden') === 'true') return;
-  for (const child of node.childNodes) catalogPieces(child, out);
+  const own = node.getAttribute('data-catalog') ?? territory;
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) catalogPieces(child, own, out);
 }
 
 /** The elements a name is made from: the element, and those its aria-labelledby names. */
@@ -78,7 +81,10 @@ function nameSources(element: Element): Element[] {
  */
 export function spokenRuns(element: Element, ui: TextLanguage, name: string = spokenName(element)): SpeechRun[] {
   const pieces: { text: string; territory: Territory }[] = [];
-  for (const source of nameSources(element)) catalogPieces(source, pieces);
+  for (const source of nameSources(element)) {
+    const around = source.parentElement?.closest('[data-catalog]')?.getAttribute('data-catalog') ?? undefined;
+    catalogPieces(source, around, pieces);
+  }
   const spans: { start: number; end: number; from: TextLanguage }[] = [];
   let at = 0;
   for (const piece of pieces) {
