@@ -35,7 +35,7 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], lang: SpeechLa
  */
 export function createWebSpeech(synth: SpeechSynthesis, Utterance: typeof SpeechSynthesisUtterance): WebSpeech {
   let voices: SpeechSynthesisVoice[] = synth.getVoices();
-  // Each language's voice, found once per list: a system's list can hold hundreds (speech-dispatcher's espeak-ng).
+  // Each language's voice, found once per list: speech-dispatcher's espeak-ng module alone offers thousands.
   let chosen = new Map<SpeechLang, SpeechSynthesisVoice | undefined>();
   const voiceOf = (lang: SpeechLang): SpeechSynthesisVoice | undefined => {
     if (!chosen.has(lang)) chosen.set(lang, voiceFor(voices, lang));
