@@ -18,6 +18,7 @@ import { splitRuns, tidyRuns, type TextLanguage } from '../../../shared/speechRu
 import { soonAhead } from '../input/idle';
 import { intentForKey } from '../input/keymap';
 import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
+import { RunsAhead, type IdleScheduler } from './runsAhead';
 import type { Speech, SpeechRequest } from './speech';
 
 /** One thing to say: UI text (split into runs as UI text when said), or runs already made (an item's name). */
@@ -64,6 +65,8 @@ export interface AnnouncerDeps {
   keyUpTimeoutMs?: number;
   /** How long a new screen's name waits for its first focus before it is said on its own. */
   screenFocusWaitMs?: number;
+  /** Work for when the page is idle (requestIdleCallback; the window's own when not given): names made ready ahead. */
+  idle?: IdleScheduler;
 }
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
@@ -111,8 +114,14 @@ export class Announcer {
   /** Disposed: a frame's task still on its way does nothing. */
   private disposed = false;
 
+  /** The runs of the items around focus, made while the page is idle: a press finds its item's ready. */
+  private readonly ahead: RunsAhead;
+
   constructor(private readonly deps: AnnouncerDeps) {
     this.doc = deps.win.document;
+    const { win } = deps;
+    const idle = deps.idle ?? (typeof win.requestIdleCallback === 'function' ? (work) => win.requestIdleCallback(work) : undefined);
+    this.ahead = new RunsAhead(idle, () => this.deps.uiText());
   }
 
   start(): void {
@@ -120,6 +129,8 @@ export class Announcer {
     const down = (event: KeyboardEvent): void => {
       if (intentForKey(event) === undefined) return;
       this.cutOff = true;
+      // Nothing more is made ahead until this press's focus has been said.
+      this.ahead.stop();
       // Where the viewer goes is said, parked or not.
       this.firstFocusDue = false;
       this.queueAfterFrame();
@@ -153,6 +164,7 @@ export class Announcer {
 
   dispose(): void {
     this.disposed = true;
+    this.ahead.stop();
     this.detach?.();
     this.choiceObserver?.disconnect();
     clearTimeout(this.screenTimer);
@@ -275,7 +287,7 @@ export class Announcer {
   private itemPhrase(element: Element): Phrase {
     const ui = this.deps.uiText();
     const name = spokenName(element);
-    const runs = spokenRuns(element, ui, name);
+    const runs = this.ahead.runs(element, name, ui);
     // The words around a name are looked up only for an item that has them (a tile's name already says its place).
     const group = element.matches(CHOICE) ? element.parentElement?.closest(CHOICE_GROUP) : undefined;
     if (group === undefined || group === null) {
@@ -339,6 +351,8 @@ export class Announcer {
     }
     // A screen said on its own (its focus has not landed yet) is heard to its end, as a status is.
     this.say(phrases, 'interrupt', screenAlone);
+    // Where a press may take focus next is made ready while the page waits for it.
+    if (element !== undefined) this.ahead.prepareAround(element);
   }
 
   private say(phrases: Phrase[], mode: SpeechRequest['mode'], isStatus = false): void {
