@@ -53,7 +53,8 @@ function focus(grid: HTMLElement[][], r: number, c: number): void {
   grid[r]?.[c]?.classList.add('is-focused');
   moves.forEach((listener) => listener());
 }
-const key = (type: 'keydown' | 'keyup') => window.dispatchEvent(new KeyboardEvent(type, { key: 'ArrowRight', code: 'ArrowRight' }));
+type Arrow = 'ArrowRight' | 'ArrowLeft' | 'ArrowDown' | 'ArrowUp';
+const key = (type: 'keydown' | 'keyup', k: Arrow = 'ArrowRight') => window.dispatchEvent(new KeyboardEvent(type, { key: k, code: k }));
 
 describe('names made ready while the page is idle', () => {
   let speech: ReturnType<typeof recordingSpeech>;
@@ -65,7 +66,8 @@ describe('names made ready while the page is idle', () => {
     idle = [];
     waiting.forEach((work) => work({ timeRemaining: typeof ms === 'number' ? () => ms : ms }));
   };
-  const said = (text: string) => vi.waitFor(() => expect(speech.requests.map((r) => speechRuns.runsText(r.runs))).toContain(text));
+  /** Until `text` is the last thing said. */
+  const said = (text: string) => vi.waitFor(() => expect(speechRuns.runsText(speech.requests.at(-1)?.runs ?? [])).toBe(text));
 
   beforeEach(() => {
     idle = [];
@@ -86,77 +88,84 @@ describe('names made ready while the page is idle', () => {
   });
   afterEach(() => announcer.dispose());
 
-  it('makes the runs of the items around focus, nearest first, and a press onto one splits nothing more', async () => {
+  /** A press of `k` that moves focus to row `r`, tile `c`. */
+  const pressTo = (grid: HTMLElement[][], k: Arrow, r: number, c: number): void => {
+    key('keydown', k);
+    focus(grid, r, c);
+    key('keyup', k);
+  };
+
+  it('makes the runs of the item the last move leads to, and the press onto it splits nothing', async () => {
     const grid = home();
     focus(grid, 1, 2);
     await said('歌 2-3, Artist');
+    // Focus that settled without a press says nothing of where the viewer is going: nothing is made ahead.
+    expect(idle).toEqual([]);
+    pressTo(grid, 'ArrowRight', 1, 3);
+    await said('歌 2-4, Artist');
     splitNames();
     runIdle(50);
-    // Either side in the row, above and below, then the corners: the eight nearest, nearest first.
-    expect(splitNames()).toEqual(
-      ['2-2', '2-4', '1-3', '3-3', '1-2', '1-4', '3-2', '3-4'].map((at) => `歌 ${at}, Artist`),
-    );
-    key('keydown');
-    focus(grid, 1, 3);
-    key('keyup');
-    await said('歌 2-4, Artist');
+    expect(splitNames()).toEqual(['歌 2-5, Artist']);
+    pressTo(grid, 'ArrowRight', 1, 4);
+    await said('歌 2-5, Artist');
     expect(splitNames()).toEqual([]);
     // Said as it would have been made at the press: the Taiwan catalog's title in Mandarin, the UI's word in English.
-    const tile = grid[1]?.[3];
+    const tile = grid[1]?.[4];
     if (tile === undefined) throw new Error('no tile');
     expect(speech.requests.at(-1)?.runs).toEqual(spokenRuns(tile, speechRuns.uiText('en', 'TW')));
     expect(speech.requests.at(-1)?.runs.map((run) => run.lang)).toEqual(['zh-TW', 'en-US']);
+    splitNames();
+    // Up from the row's end: the tile straight above, not the one nearer its centre.
+    pressTo(grid, 'ArrowUp', 0, 4);
+    await said('歌 1-5, Artist');
+    expect(splitNames()).toEqual(['歌 1-5, Artist']);
+    pressTo(grid, 'ArrowDown', 1, 4);
+    await said('歌 2-5, Artist');
+    runIdle(50);
+    expect(splitNames()).toEqual(['歌 3-5, Artist']);
   });
 
   it('uses what was made ahead only while it holds: a new name, or a row now in another catalog, is split again', async () => {
     const grid = home();
     focus(grid, 1, 2);
     await said('歌 2-3, Artist');
+    pressTo(grid, 'ArrowRight', 1, 3);
+    await said('歌 2-4, Artist');
     runIdle(50);
     splitNames();
-    const right = grid[1]?.[3];
-    const below = grid[2]?.[2];
-    if (right === undefined || below === undefined) throw new Error('no tile');
+    const right = grid[1]?.[4];
+    if (right === undefined) throw new Error('no tile');
     right.setAttribute('aria-label', '桜, Artist');
     right.innerHTML = '<span>桜</span>';
-    key('keydown');
-    focus(grid, 1, 3);
-    key('keyup');
+    pressTo(grid, 'ArrowRight', 1, 4);
     await said('桜, Artist');
     expect(splitNames()).toEqual(['桜, Artist']);
-    // The row below is now Japan's: its title is read in Japanese, not as the Taiwan catalog's runs made ahead.
-    below.parentElement?.setAttribute('data-catalog', 'JP');
-    key('keydown');
-    focus(grid, 2, 2);
-    key('keyup');
-    await said('歌 3-3, Artist');
+    // The row is now Japan's: a title made ahead in the Taiwan catalog is read in Japanese.
+    right.parentElement?.setAttribute('data-catalog', 'JP');
+    pressTo(grid, 'ArrowLeft', 1, 3);
+    await vi.waitFor(() => expect(speech.requests).toHaveLength(4));
+    expect(speechRuns.runsText(speech.requests.at(-1)?.runs ?? [])).toBe('歌 2-4, Artist');
     expect(speech.requests.at(-1)?.runs.map((run) => run.lang)).toEqual(['ja-JP', 'en-US']);
   });
 
-  it('stops when the idle period runs out and goes on in the next; a press stops it for the focus it leaves', async () => {
+  it('waits for an idle period with room for it; a press before then makes nothing for the focus it leaves', async () => {
     const grid = home();
     focus(grid, 1, 2);
     await said('歌 2-3, Artist');
+    pressTo(grid, 'ArrowLeft', 1, 1);
+    await said('歌 2-2, Artist');
     splitNames();
-    // An idle period too short for one item: nothing made, and another asked for.
+    // An idle period too short for an item: nothing made, and another asked for.
     runIdle(1);
     expect(splitNames()).toEqual([]);
     expect(idle).toHaveLength(1);
-    // Room for two: the two nearest, then another period.
-    let left = 2;
-    runIdle(() => (left-- > 0 ? 50 : 0));
-    expect(splitNames()).toEqual(['歌 2-2, Artist', '歌 2-4, Artist']);
-    expect(idle).toHaveLength(1);
-    // A key goes down: the old focus's surroundings are not made in the idle period that follows.
-    key('keydown');
+    // A key goes down before it comes: the old focus's next is not made in the idle period that follows.
+    key('keydown', 'ArrowDown');
     runIdle(50);
     expect(splitNames()).toEqual([]);
-    focus(grid, 0, 0);
-    key('keyup');
-    await said('歌 1-1, Artist');
-    splitNames();
-    runIdle(50);
-    // The eight nearest the new focus, less those already made (2-2 ahead, 2-3 when it was said).
-    expect(splitNames()).toEqual(['1-2', '2-1', '1-3', '3-1', '3-2', '1-4'].map((at) => `歌 ${at}, Artist`));
+    focus(grid, 2, 1);
+    key('keyup', 'ArrowDown');
+    await said('歌 3-2, Artist');
+    expect(splitNames()).toEqual(['歌 3-2, Artist']);
   });
 });

@@ -18,7 +18,7 @@ import { splitRuns, tidyRuns, type TextLanguage } from '../../../shared/speechRu
 import { soonAhead } from '../input/idle';
 import { intentForKey } from '../input/keymap';
 import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
-import { RunsAhead, type IdleScheduler } from './runsAhead';
+import { RunsAhead, type IdleScheduler, type Move } from './runsAhead';
 import type { Speech, SpeechRequest } from './speech';
 
 /** One thing to say: UI text (split into runs as UI text when said), or runs already made (an item's name). */
@@ -114,8 +114,10 @@ export class Announcer {
   /** Disposed: a frame's task still on its way does nothing. */
   private disposed = false;
 
-  /** The runs of the items around focus, made while the page is idle: a press finds its item's ready. */
+  /** The runs of the item the viewer's next press likely lands on, made while the page is idle. */
   private readonly ahead: RunsAhead;
+  /** Where the last press moved focus: the way the viewer is going. */
+  private lastMove: Move | undefined;
 
   constructor(private readonly deps: AnnouncerDeps) {
     this.doc = deps.win.document;
@@ -127,10 +129,12 @@ export class Announcer {
   start(): void {
     const { win } = this.deps;
     const down = (event: KeyboardEvent): void => {
-      if (intentForKey(event) === undefined) return;
+      const intent = intentForKey(event);
+      if (intent === undefined) return;
       this.cutOff = true;
       // Nothing more is made ahead until this press's focus has been said.
       this.ahead.stop();
+      this.lastMove = intent === 'up' || intent === 'down' || intent === 'left' || intent === 'right' ? intent : undefined;
       // Where the viewer goes is said, parked or not.
       this.firstFocusDue = false;
       this.queueAfterFrame();
@@ -351,8 +355,8 @@ export class Announcer {
     }
     // A screen said on its own (its focus has not landed yet) is heard to its end, as a status is.
     this.say(phrases, 'interrupt', screenAlone);
-    // Where a press may take focus next is made ready while the page waits for it.
-    if (element !== undefined) this.ahead.prepareAround(element);
+    // Where the same press again would take focus is made ready while the page waits for it.
+    if (element !== undefined && this.lastMove !== undefined) this.ahead.prepareToward(element, this.lastMove);
   }
 
   private say(phrases: Phrase[], mode: SpeechRequest['mode'], isStatus = false): void {

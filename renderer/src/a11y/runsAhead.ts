@@ -1,8 +1,10 @@
 /**
  * Items' names as runs, kept per element and made ahead of the press that needs them. Splitting a name into its
  * language runs (and finding which of its text is catalog text) is most of what voice guidance does after a press's
- * frame: about 1 ms of the 2 it takes on a slow CPU. While the page is idle after focus has been said, the items a press
- * could move focus to next (the nearest around it) have theirs made, so the press that lands on one finds them ready.
+ * frame: about 1 ms of the 2 it takes on a slow CPU. While the page is idle after focus has been said, the item the
+ * viewer's last move leads to next (the next tile along the row they are walking) has its runs made, so the press that
+ * lands on it finds them ready. One item, not all around: on a box whose CPU is busy, work made for presses that do not
+ * come is taken from those that do (bench:ab --busy: the eight nearest made every press's tail longer).
  * What is kept is used only while it still holds: the same name, read in the same UI language, in the same catalog.
  */
 import type { SpeechRun } from '../../../shared/bridge';
@@ -20,10 +22,11 @@ export type IdleScheduler = (work: (idle: IdleTime) => void) => void;
 /** Items focus can move to (the navigation's focusable elements). */
 const ITEM = '[data-focus-key]:not([disabled])';
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
-/** The items made ready around focus: on Home, a row's neighbours either side and the nearest above and below. */
-const AROUND = 8;
-/** An idle period with less left than this makes no more: one item's runs take about 1 ms at a quarter of the speed. */
+/** An idle period with less left than this makes nothing: one item's runs take about 1 ms at a quarter of the speed. */
 const ITEM_MS = 3;
+
+/** Where a press moves focus. */
+export type Move = 'up' | 'down' | 'left' | 'right';
 
 interface Made {
   name: string;
@@ -46,30 +49,38 @@ function readingOf(element: Element, ui: TextLanguage): string {
   return `${ui.base} ${ui.han} ${catalog}`;
 }
 
-/** The drawn items nearest `focus` (centre to centre), nearest first; inside a dialog, only the dialog's. */
-export function itemsAround(focus: Element, count: number = AROUND): Element[] {
+/**
+ * The drawn item a press `move` from `focus` most likely lands on: past focus's centre that way, the nearest, an item
+ * off to the side counting twice its offset (as the navigation prefers the item straight ahead). Inside a dialog, only
+ * the dialog's items.
+ */
+export function itemToward(focus: Element, move: Move): Element | undefined {
   const scope = focus.closest(DIALOG) ?? focus.ownerDocument;
   const at = focus.getBoundingClientRect();
   const x = at.left + at.width / 2;
   const y = at.top + at.height / 2;
-  const found: { item: Element; distance: number }[] = [];
+  const across = move === 'left' || move === 'right';
+  const sign = move === 'left' || move === 'up' ? -1 : 1;
+  let best: { item: Element; score: number } | undefined;
   for (const item of scope.querySelectorAll(ITEM)) {
     if (item === focus) continue;
     const box = item.getBoundingClientRect();
     // Not drawn (display: none, or a screen's hidden layer): no press lands there.
     if (box.width === 0 && box.height === 0) continue;
-    found.push({ item, distance: Math.hypot(box.left + box.width / 2 - x, box.top + box.height / 2 - y) });
+    const dx = box.left + box.width / 2 - x;
+    const dy = box.top + box.height / 2 - y;
+    const ahead = sign * (across ? dx : dy);
+    if (ahead <= 0) continue;
+    const score = ahead + 2 * Math.abs(across ? dy : dx);
+    if (best === undefined || score < best.score) best = { item, score };
   }
-  return found
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, count)
-    .map((near) => near.item);
+  return best?.item;
 }
 
 export class RunsAhead {
   private readonly made = new WeakMap<Element, Made>();
-  /** The focus whose surroundings are still to be made ready. */
-  private around: Element | undefined;
+  /** The focus, and the move, whose next item is still to be made ready. */
+  private next: { focus: Element; move: Move } | undefined;
   private queued = false;
 
   /** `idle`: undefined where the page has no idle callbacks, and then nothing is made ahead. */
@@ -88,9 +99,9 @@ export class RunsAhead {
     return runs;
   }
 
-  /** Makes ready, when the page is next idle, the runs of the items around `focus`, nearest first. */
-  prepareAround(focus: Element): void {
-    this.around = focus;
+  /** Makes ready, when the page is next idle, the runs of the item the same `move` again would take focus to. */
+  prepareToward(focus: Element, move: Move): void {
+    this.next = { focus, move };
     if (this.queued || this.idle === undefined) return;
     this.queued = true;
     this.idle((time) => this.prepare(time));
@@ -98,22 +109,20 @@ export class RunsAhead {
 
   /** Nothing more is made ahead (a press came, or guidance stops). */
   stop(): void {
-    this.around = undefined;
+    this.next = undefined;
   }
 
   private prepare(time: IdleTime): void {
     this.queued = false;
-    const focus = this.around;
-    if (focus === undefined || !focus.isConnected) return;
-    const ui = this.uiText();
-    for (const item of itemsAround(focus)) {
-      // A press waiting, or the frame coming: the rest in the next idle period, unless focus has moved on by then.
-      if (time.timeRemaining() < ITEM_MS || inputPending()) {
-        this.prepareAround(focus);
-        return;
-      }
-      this.runs(item, spokenName(item), ui);
+    const next = this.next;
+    if (next === undefined || !next.focus.isConnected) return;
+    // A press waiting, or the frame coming: in the next idle period, unless focus has moved on by then.
+    if (time.timeRemaining() < ITEM_MS || inputPending()) {
+      this.prepareToward(next.focus, next.move);
+      return;
     }
-    this.around = undefined;
+    this.next = undefined;
+    const item = itemToward(next.focus, next.move);
+    if (item !== undefined) this.runs(item, spokenName(item));
   }
 }
