@@ -7,7 +7,7 @@ import { createFakeBridge } from '../../renderer/dev/fakeBridge';
 import { favoriteTracksOf, householdFor } from '../../renderer/dev/fakeData';
 import { App } from '../../renderer/src/App';
 import { createAppStore } from '../../renderer/src/store/appStore';
-import { expectFocus, press, renderApp } from './helpers';
+import { expectFocus, press, renderApp, SCREEN_FOCUS } from './helpers';
 import type { SpeechRequest } from '../../shared/bridge';
 import { runsText } from '../../shared/speechRuns';
 
@@ -79,6 +79,7 @@ describe("Who's listening?", () => {
     await press('right');
     await press('select');
     const dialog = await screen.findByRole('dialog', { name: `Sign ${arif?.name} out of this TV?` });
+    await expectFocus('member-sign-out-cancel');
     await act(async () => setFocus('member-sign-out-confirm'));
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -267,6 +268,7 @@ describe("a child's profile changes nobody's sign-in without the PIN", () => {
     await act(async () => setFocus(profile(mei?.key)));
     await press('select');
     await screen.findByRole('dialog', { name: `Sign ${mei?.name} out of this TV?` });
+    await expectFocus('member-sign-out-cancel');
     await act(async () => setFocus('member-sign-out-confirm'));
     await press('select');
     const pin = await screen.findByRole('dialog', { name: 'Enter the PIN' });
@@ -288,6 +290,7 @@ describe("a child's profile changes nobody's sign-in without the PIN", () => {
   it('Cancel on the PIN signs nobody out; Add a member and Sign out in Settings ask for it too', async () => {
     const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     await screen.findByRole('button', { name: 'Add a member' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-add-member'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the PIN' });
@@ -300,9 +303,11 @@ describe("a child's profile changes nobody's sign-in without the PIN", () => {
     await act(async () => setFocus('settings-sign-out'));
     await press('select');
     await screen.findByRole('dialog', { name: `Sign ${sophie?.name} out of this TV?` });
+    await expectFocus('sign-out-cancel');
     await act(async () => setFocus('sign-out-confirm'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the PIN' });
+    await expectFocus('pin-digit:0');
     await act(async () => setFocus('pin-cancel'));
     await press('select');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -322,6 +327,7 @@ describe("a child's profile changes nobody's sign-in without the PIN", () => {
   it('starting on the last member is asked for with the PIN too', async () => {
     const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     await screen.findByRole('button', { name: 'Start on the last member' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('skip-chooser:on'));
     await press('select');
     await screen.findByRole('dialog', { name: 'Enter the PIN' });
@@ -337,6 +343,7 @@ describe('Add a member', () => {
   it("shows the pairing's code under its own title; Back cancels and returns to Settings", async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     const add = await screen.findByRole('button', { name: 'Add a member' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-add-member'));
     await press('select');
     expect(await screen.findByRole('heading', { name: 'Add a member' })).toBeTruthy();
@@ -352,6 +359,7 @@ describe('Add a member', () => {
   it('once the phone approves, opens the new member’s Home', async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'zh-Hant', screens: [{ name: 'settings' }] });
     await screen.findByRole('button', { name: '新增成員' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-add-member'));
     await press('select');
     expect(await screen.findByRole('heading', { name: '新增成員' })).toBeTruthy();
@@ -363,6 +371,7 @@ describe('Add a member', () => {
   it('starts on the code, as Pairing does, once the code arrives, not on Cancel', async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     await screen.findByRole('button', { name: 'Add a member' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-add-member'));
     await press('select');
     const withCode = fake.state().household.adding;
@@ -388,6 +397,7 @@ describe("Settings' members part", () => {
   it("a child's profile: explicit tracks hidden with the reason, and unmarking asks for the PIN", async () => {
     const { fake } = renderApp({ scenario: 'child', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     const show = await screen.findByRole('button', { name: 'Show' });
+    await expectFocus(SCREEN_FOCUS.settings);
     expect(show.hasAttribute('disabled')).toBe(true);
     expect(screen.getByText("Always hidden on a child's profile.")).toBeTruthy();
     await act(async () => setFocus('child:off'));
@@ -408,6 +418,7 @@ describe("Settings' members part", () => {
   it('sets a PIN, then changing it asks for the current one first', async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     await screen.findByText('No PIN yet: set one to make a child\'s profile.');
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('child:on'));
     await press('select');
     expect(await screen.findByText('Set a PIN first: it keeps a child\'s profile from being changed or left.')).toBeTruthy();
@@ -496,9 +507,11 @@ describe('signing out the one on screen', () => {
   it('from Settings signs out only them, and the chooser shows the others', async () => {
     const { fake } = renderApp({ scenario: 'household', language: 'en', territory: 'SG', screens: [{ name: 'settings' }] });
     await screen.findByRole('button', { name: 'Sign out' });
+    await expectFocus(SCREEN_FOCUS.settings);
     await act(async () => setFocus('settings-sign-out'));
     await press('select');
     await screen.findByRole('dialog', { name: `Sign ${mei?.name} out of this TV?` });
+    await expectFocus('sign-out-cancel');
     await act(async () => setFocus('sign-out-confirm'));
     await press('select');
     expect(await screen.findByRole('heading', { name: "Who's listening?" })).toBeTruthy();
