@@ -17,7 +17,7 @@ import type { SpeechRun } from '../../../shared/bridge';
 import { splitRuns, tidyRuns, type TextLanguage } from '../../../shared/speechRuns';
 import { soonAhead } from '../input/idle';
 import { intentForKey } from '../input/keymap';
-import { focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
+import { DIALOG, FOCUS_ITEM, focusedElement, spokenDescription, spokenName, spokenRuns } from './focusedName';
 import { RunsAhead, type IdleScheduler, type Move } from './runsAhead';
 import type { Speech, SpeechRequest } from './speech';
 
@@ -38,7 +38,6 @@ const CHOICE = '[aria-pressed], [role="radio"]';
 const CHOICE_GROUP = '[role="group"], [role="radiogroup"]';
 /** A list whose items are said with their place in it (the track panel's actions, Home's header). */
 const PLACED = '[data-spoken-place]';
-const PLACE_ITEM = '[data-focus-key]:not([disabled])';
 
 /** A screen's phrases, made again when they are said again (the repeat key hears the countdown as it stands). */
 export type ScreenPhrases = Phrase[] | (() => Phrase[]);
@@ -69,7 +68,6 @@ export interface AnnouncerDeps {
   idle?: IdleScheduler;
 }
 
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** A list or row with a description of its own (aria-describedby): said once, as focus comes into it. */
 const DESCRIBED = '[aria-describedby]';
 
@@ -296,7 +294,7 @@ export class Announcer {
     const group = element.matches(CHOICE) ? element.parentElement?.closest(CHOICE_GROUP) : undefined;
     if (group === undefined || group === null) {
       const list = element.parentElement?.closest(PLACED);
-      const items = list === null || list === undefined ? [] : [...list.querySelectorAll(PLACE_ITEM)];
+      const items = list === null || list === undefined ? [] : [...list.querySelectorAll(FOCUS_ITEM)];
       if (items.length < 2 || !items.includes(element)) return { text: name, runs };
       const place = this.deps.words().position(items.indexOf(element) + 1, items.length);
       return { text: `${name}, ${place}`, runs: tidyRuns([...runs, ...splitRuns(`, ${place}`, ui)]) };

@@ -8,6 +8,11 @@ import { catalogText, splitRuns, type TextLanguage } from '../../../shared/speec
 import type { Territory } from '../../../shared/territory';
 import { FOCUSED_CLASS, lastMarked } from '../input/useFocusableItem';
 
+/** Items focus can move to: the navigation's focusable elements, less those switched off. */
+export const FOCUS_ITEM = '[data-focus-key]:not([disabled])';
+/** A dialog, whose items are all a press can reach while it is open. */
+export const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
 /**
  * The focused item: the element the spatial navigation marks as focused (it is marked during the press, before DOM
  * focus follows), else the document's active element when it is not the page itself.

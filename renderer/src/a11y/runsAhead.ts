@@ -9,7 +9,7 @@
  */
 import type { SpeechRun } from '../../../shared/bridge';
 import type { TextLanguage } from '../../../shared/speechRuns';
-import { spokenName, spokenRuns } from './focusedName';
+import { DIALOG, FOCUS_ITEM, spokenName, spokenRuns } from './focusedName';
 
 /** What an idle period tells its work (requestIdleCallback's deadline). */
 export interface IdleTime {
@@ -19,9 +19,6 @@ export interface IdleTime {
 /** Runs `work` when the page is next idle (requestIdleCallback). */
 export type IdleScheduler = (work: (idle: IdleTime) => void) => void;
 
-/** Items focus can move to (the navigation's focusable elements). */
-const ITEM = '[data-focus-key]:not([disabled])';
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** An idle period with less left than this makes nothing: one item's runs take about 1 ms at a quarter of the speed. */
 const ITEM_MS = 3;
 
@@ -62,7 +59,7 @@ export function itemToward(focus: Element, move: Move): Element | undefined {
   const across = move === 'left' || move === 'right';
   const sign = move === 'left' || move === 'up' ? -1 : 1;
   let best: { item: Element; score: number } | undefined;
-  for (const item of scope.querySelectorAll(ITEM)) {
+  for (const item of scope.querySelectorAll(FOCUS_ITEM)) {
     if (item === focus) continue;
     const box = item.getBoundingClientRect();
     // Not drawn (display: none, or a screen's hidden layer): no press lands there.
