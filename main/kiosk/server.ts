@@ -29,10 +29,14 @@ import type { AppCore } from '../core/appCore';
 import { ARTWORK_PREFIX } from '../core/features/artwork/artworkPath';
 import type { Logger } from '../core/ports';
 import { drawFirstScreen } from './firstPaint';
+import { inlineStylesheets, policyWithStyles } from './inlineStyle';
 import { createLaunchSessions, type LaunchKeys, type LaunchSessions } from './launchSessions';
 import type { HeartbeatReceiver } from './ops/heartbeat';
 
 export type { LaunchKeys } from './launchSessions';
+
+/** What a handler tells the middleware around it: the hashes of the style elements written into the page it served. */
+export type KioskEnv = { Variables: { styleHashes: readonly string[] | undefined } };
 
 const COOKIE = 'tunewall_session';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -124,10 +128,13 @@ export function withBootView(html: string, view: BootView): string {
 
 const refuse = (c: Context, why: string) => c.json({ error: why }, 403);
 
-/** Every response's Content-Security-Policy, set after the handler so no answer goes without it. */
-async function contentSecurityPolicy(c: Context, next: Next): Promise<void> {
+/**
+ * Every response's Content-Security-Policy, set after the handler so no answer goes without it; the page's allows the
+ * stylesheet written into it (inlineStyle.ts) by its hash, and no other inline style.
+ */
+async function contentSecurityPolicy(c: Context<KioskEnv>, next: Next): Promise<void> {
   await next();
-  c.header('Content-Security-Policy', KIOSK_CONTENT_SECURITY_POLICY);
+  c.header('Content-Security-Policy', policyWithStyles(KIOSK_CONTENT_SECURITY_POLICY, c.get('styleHashes') ?? []));
 }
 
 /**
@@ -243,13 +250,15 @@ function heartbeatHandler(heartbeat: HeartbeatReceiver): Handler {
 }
 
 /**
- * The page itself carries the state and the cached rows, and the first screen drawn from them, so a start paints
- * the pairing code or Home from the HTML, without waiting on a call or on the page's script. Read on every request:
- * it is small, and a rebuilt renderer is picked up without a restart.
+ * The page itself carries the state and the cached rows, the first screen drawn from them and its stylesheet, so a
+ * start paints the pairing code or Home from the HTML, without waiting on a call, a stylesheet or the page's script.
+ * Read on every request: it is small, and a rebuilt renderer is picked up without a restart.
  */
-function pageHandler(options: KioskServerOptions): Handler {
+function pageHandler(options: KioskServerOptions): Handler<KioskEnv> {
   return async (c) => {
-    const html = await readFile(join(options.rendererDir, 'index.html'), 'utf8');
+    const styled = await inlineStylesheets(await readFile(join(options.rendererDir, 'index.html'), 'utf8'), options.rendererDir);
+    c.set('styleHashes', styled.hashes);
+    const html = styled.html;
     const view = options.core.bootView?.();
     if (view === undefined) return c.html(html);
     const drawn = drawFirstScreen(html, view, await options.firstPaint, options.logger);
@@ -258,9 +267,9 @@ function pageHandler(options: KioskServerOptions): Handler {
 }
 
 /** The server's routes in the order a request meets them: headers, origin, launch, session, then what it asks for. */
-export function createKioskApp(options: KioskServerOptions, origin: () => string): { app: Hono; keys: LaunchKeys } {
+export function createKioskApp(options: KioskServerOptions, origin: () => string): { app: Hono<KioskEnv>; keys: LaunchKeys } {
   const { core, heartbeat } = options;
-  const app = new Hono();
+  const app = new Hono<KioskEnv>();
   const sessions = createLaunchSessions(options);
 
   app.use('*', SECURITY_HEADERS);

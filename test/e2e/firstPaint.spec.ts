@@ -1,7 +1,8 @@
 /**
  * The first screen drawn by the kiosk shell into the page: the pairing code (cold start) and Home (warm start) are
  * painted from the HTML alone, before the page's script runs, and the page then takes that very markup over. The
- * page's script is held back here (a slow machine, made certain) to see the page without it.
+ * page's script is held back here (a slow machine, made certain) to see the page without it. Its stylesheet is in
+ * the HTML too: the first paint waits on no request.
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -45,10 +46,18 @@ test('cold start: the pairing code is painted and scannable before the page runs
   const shell = await launchShell({ dataDir: join(workDir, 'data'), env: serviceEnv(service, writeVaultKey(workDir)) });
   const logged = problems(page);
   const script = await holdPageScript(page);
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
   await page.goto(shell.launchUrl, { waitUntil: 'commit' });
   await expect(page).toHaveURL(`${shell.origin}/`);
 
   await expect(pairing.qr(page)).toBeVisible();
+  // Styled by the stylesheet the shell wrote into the page, which the page's policies allow: no request for it.
+  await expect(page.locator('body')).toHaveCSS('font-family', /Noto Sans CJK/);
+  expect(stylesheets).toEqual([]);
+  expect(logged.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
   await expect(pairing.code(page)).toHaveText(/^[A-Z]{4}-[A-Z]{4}$/);
   await expect(page.getByRole('heading', { name: 'Sign in with your phone' })).toBeVisible();
   // A phone can use it already: it opens the sign-in page for the code on screen.

@@ -3,6 +3,7 @@
  * and its cookie), the bridge calls, the event stream, the static renderer, and a close that does not wait on open
  * streams.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -584,17 +585,55 @@ describe('boot view in the page', () => {
   });
 });
 
+/** Runs `run` against a second server (its own core and renderer folder), launched; `send` talks to it meanwhile. */
+async function onOtherServer(options: { core: AppCore; rendererDir: string }, run: (other: KioskServer) => Promise<void>): Promise<void> {
+  const other = await startKioskServer({ ...options, secret: SECRET, port: 0 });
+  const previous = { host, port, session };
+  const url = new URL(other.origin);
+  host = url.host;
+  port = Number(url.port);
+  try {
+    const launch = await send('GET', `/launch?key=${SECRET}`, { cookie: false });
+    session = /^tunewall_session=([^;]+)/.exec(launch.headers['set-cookie']?.[0] ?? '')?.[1] ?? '';
+    await run(other);
+  } finally {
+    ({ host, port, session } = previous);
+    await other.close();
+  }
+}
+
+describe('the stylesheet written into the page', () => {
+  const css = 'body{background:#0b0d12}.qr{width:20rem}';
+  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+  it("is in the page at / and on app routes, allowed by the page's policy by its hash; other answers allow no inline style", async () => {
+    const styled = join(dir, 'styled');
+    mkdirSync(join(styled, 'assets'), { recursive: true });
+    writeFileSync(join(styled, 'assets', 'style-Ab12.css'), css);
+    writeFileSync(
+      join(styled, 'index.html'),
+      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; style-src 'self'" /><title>Tunewall</title><link rel="stylesheet" crossorigin href="./assets/style-Ab12.css"></head><body><div id="root"></div></body></html>`,
+    );
+    await onOtherServer({ core: fakeCore().core, rendererDir: styled }, async () => {
+      for (const path of ['/', '/settings']) {
+        const reply = await send('GET', path);
+        expect(reply.body).toContain(`<style>${css}</style>`);
+        expect(reply.body).not.toContain('rel="stylesheet"');
+        expect(reply.body).toContain(`content="default-src 'self'; style-src 'self' ${hash}"`);
+        expect(reply.headers['content-security-policy']).toContain(`; style-src 'self' ${hash}; img-src`);
+      }
+      // The file itself is still served (a page from an older shell links it), under the policy without hashes.
+      const file = await send('GET', '/assets/style-Ab12.css');
+      expect(file.body).toBe(css);
+      expect(file.headers['content-security-policy']).toContain("; style-src 'self'; img-src");
+    });
+  });
+});
+
 describe('close', () => {
   it('ends open event streams at once instead of waiting for them', async () => {
     const local = fakeCore();
-    const other = await startKioskServer({ core: local.core, rendererDir: join(dir, 'renderer'), secret: SECRET, port: 0 });
-    const previous = { host, port, session };
-    const url = new URL(other.origin);
-    host = url.host;
-    port = Number(url.port);
-    try {
-      const launch = await send('GET', `/launch?key=${SECRET}`, { cookie: false });
-      session = /^tunewall_session=([^;]+)/.exec(launch.headers['set-cookie']?.[0] ?? '')?.[1] ?? '';
+    await onOtherServer({ core: local.core, rendererDir: join(dir, 'renderer') }, async (other) => {
       const stream = openEvents();
       await stream.ready;
       await stream.next();
@@ -602,8 +641,6 @@ describe('close', () => {
       await other.close();
       await ended;
       await vi.waitFor(() => expect(local.listeners.size).toBe(0));
-    } finally {
-      ({ host, port, session } = previous);
-    }
+    });
   });
 });
