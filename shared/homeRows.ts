@@ -15,9 +15,16 @@ export function homeRowIds(member: boolean, child = false): RowId[] {
 /** Rows asked for before any has focus: about two fill the first screen, and one more waits below it. */
 export const FIRST_ROWS = 3;
 
-/** The rows Home asks for first, before anything on it has focus. */
-export function firstScreenRows(member: boolean, child = false): RowId[] {
-  return homeRowIds(member, child).slice(0, FIRST_ROWS);
+/** Rows kept loaded below the one holding focus, so the next presses down find tiles. */
+export const ROWS_AHEAD = 3;
+
+/**
+ * The rows Home asks for before the viewer's first press: the first screen's, then `ROWS_AHEAD` below the top row
+ * once it takes focus. The core asks for these the moment a sign-in completes, so they leave together: with the top
+ * row empty (a new member's favourites) the screen's next row would otherwise leave only once that answer is in.
+ */
+export function rowsBeforeFirstPress(member: boolean, child = false): RowId[] {
+  return homeRowIds(member, child).slice(0, Math.max(FIRST_ROWS, 1 + ROWS_AHEAD));
 }
 
 /** Whether the one on screen is a child's profile (their Home leads with the Kids rows). */

@@ -46,7 +46,7 @@ describe('service faults', () => {
     await pairMember(h, sandbox);
     sandbox.control.setFaults(faults);
 
-    const error = failed(await h.core.handlers.loadRow('mood-stations'));
+    const error = failed(await h.core.handlers.loadRow('genre-stations'));
     expect(error.kind).toBe(kind);
     expect(error.retryable).toBe(true);
     const offline = await h.core.handlers.getState();
@@ -58,15 +58,15 @@ describe('service faults', () => {
     // Nothing is asked of the core: its own probe must notice the service is back.
     await vi.waitFor(async () => expect((await h.core.handlers.getState()).network).toEqual({ online: true, retryAt: undefined }), WAIT);
     expect(h.states().at(-1)?.network.online).toBe(true);
-    expect(okRow(await h.core.handlers.loadRow('mood-stations')).tiles.length).toBeGreaterThan(0);
+    expect(okRow(await h.core.handlers.loadRow('genre-stations')).tiles.length).toBeGreaterThan(0);
   });
 
   it('keeps probing with backoff while the service stays down', async () => {
     const h = await startCore({ sandbox });
     await pairMember(h, sandbox);
     sandbox.control.setFaults({ errorRate: 1 });
-    // A row the sign-in has not loaded already (it loads Home's first three).
-    failed(await h.core.handlers.loadRow('mood-stations'));
+    // A row the sign-in has not loaded already (it loads the rows Home asks for before the first press: four).
+    failed(await h.core.handlers.loadRow('genre-stations'));
     const firstRetryAt = (await h.core.handlers.getState()).network.retryAt ?? 0;
     // After the first probe fails a later retry is announced, and the app is still offline.
     await vi.waitFor(async () => {
@@ -100,7 +100,7 @@ describe('service faults', () => {
     await pairMember(h, sandbox);
     okRow(await h.core.handlers.loadRow('charts'));
     sandbox.control.setFaults({ errorRate: 1 });
-    failed(await h.core.handlers.loadRow('mood-stations'));
+    failed(await h.core.handlers.loadRow('genre-stations'));
     const offline = await h.core.handlers.getState();
     expect(offline.network.online).toBe(false);
 
@@ -128,8 +128,8 @@ describe('service faults', () => {
     });
     await pairMember(h, sandbox);
     sandbox.control.setFaults({ dropRate: 1 });
-    // A row the sign-in has not loaded already (it loads Home's first three).
-    failed(await h.core.handlers.loadRow('mood-stations'));
+    // A row the sign-in has not loaded already (it loads the rows Home asks for before the first press: four).
+    failed(await h.core.handlers.loadRow('genre-stations'));
     await vi.waitFor(() => expect(held).toBeDefined(), WAIT);
     await h.core.dispose();
     held?.(new TypeError('fetch failed'));

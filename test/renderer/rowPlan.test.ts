@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RowId, RowView, TileView } from '../../shared/bridge';
-import { firstScreenRows } from '../../shared/homeRows';
+import { rowsBeforeFirstPress } from '../../shared/homeRows';
 import { FIRST_ROWS, ROWS_AHEAD, rowIdsFor, rowsToLoad, topRowSettled } from '../../renderer/src/screens/home/rowPlan';
 import type { RowSlot } from '../../renderer/src/store/appStore';
 
@@ -26,7 +26,7 @@ describe("Home's rows", () => {
   it("lead with the Kids rows on a child's Home, member or guest, the others following in their order", () => {
     expect(rowIdsFor(true, true)).toEqual(['kids', ...member.filter((id) => id !== 'kids')]);
     expect(rowIdsFor(false, true)).toEqual(['kids', 'charts', 'new-hits', 'mood-stations', 'genre-stations', 'new-releases']);
-    expect(firstScreenRows(true, true)[0]).toBe('kids');
+    expect(rowsBeforeFirstPress(true, true)[0]).toBe('kids');
   });
 });
 
@@ -58,6 +58,19 @@ describe('rowsToLoad', () => {
     slots['genre-stations'] = ready('genre-stations', [...tiles(2, 'a'), ...tiles(2, 'b'), ...tiles(2, 'c')]);
     expect(rowsToLoad(member, slots, 'mood-stations')).toEqual([]);
     expect(rowsToLoad(member, slots, 'genre-stations')).toEqual(['new-releases', 'kids', 'collected-playlists']);
+  });
+
+  it('asks before the first press for no row the core has not asked for at sign-in, the top row empty or not', () => {
+    const loading: RowSlot = { status: 'loading' };
+    const asked = new Set([
+      ...rowsToLoad(member, {}, undefined),
+      // A new member's favourites came back empty: the next row takes their place on the first screen.
+      ...rowsToLoad(member, { favorites: ready('favorites', []), charts: loading, 'new-hits': loading }, undefined),
+      // Favourites with tiles: focus lands on them, and ROWS_AHEAD rows below them are asked for.
+      ...rowsToLoad(member, { favorites: ready('favorites', tiles(3)), charts: loading, 'new-hits': loading }, 'favorites'),
+    ]);
+    expect([...asked].filter((id) => !rowsBeforeFirstPress(true).includes(id))).toEqual([]);
+    expect(rowsBeforeFirstPress(true)).toEqual(['favorites', 'charts', 'new-hits', 'mood-stations']);
   });
 
   it('asks again for rows above the focused one that a territory change cleared', () => {

@@ -4,7 +4,7 @@
  * and their first rows leave at once rather than after the screen has drawn and asked for them.
  */
 import { GUEST_KEY, type AuthState } from '../../../../shared/bridge';
-import { firstScreenRows, onScreenIsChild } from '../../../../shared/homeRows';
+import { onScreenIsChild, rowsBeforeFirstPress } from '../../../../shared/homeRows';
 import type { AuthSession } from '../../auth/session';
 import type { Rows } from '../rows/rows';
 import type { MemberProfile } from '../settings/memberProfile';
@@ -35,7 +35,7 @@ export function followOnScreen(deps: SwitchingDeps): (auth: AuthState) => void {
     deps.profile.follow(auth);
     if (switched && isMember(before) && isMember(lastOnScreen)) deps.profile.switched();
     if (auth.status === 'signed-in' && (signedInNow || (switched && before !== undefined))) {
-      deps.rows.prefetch(firstScreenRows(auth.mode === 'member', onScreenIsChild(deps.household.view())));
+      deps.rows.prefetch(rowsBeforeFirstPress(auth.mode === 'member', onScreenIsChild(deps.household.view())));
     }
   };
 }

@@ -1,5 +1,5 @@
 import type { RowId } from '../../../../shared/bridge';
-import { FIRST_ROWS, homeRowIds } from '../../../../shared/homeRows';
+import { FIRST_ROWS, homeRowIds, ROWS_AHEAD } from '../../../../shared/homeRows';
 import type { AppStore, RowSlot } from '../../store/appStore';
 
 /** Home's rows, top to bottom; a guest sees only the catalog's; a child's Home leads with the Kids rows. */
@@ -7,13 +7,10 @@ export const rowIdsFor = homeRowIds;
 
 /** Whether the one on screen (a member or the guest) is marked as a child. */
 export { onScreenIsChild } from '../../../../shared/homeRows';
-export { FIRST_ROWS };
+export { FIRST_ROWS, ROWS_AHEAD };
 
 /** Rows that one row of the service becomes on screen, one per category. */
 export const GROUPED_ROWS: ReadonlySet<RowId> = new Set<RowId>(['genre-stations', 'new-releases']);
-
-/** Rows kept loaded below the one holding focus, so the next presses down find tiles. */
-export const ROWS_AHEAD = 3;
 
 /** How many rows `slot` takes on screen: none when it came back empty (hidden), one per category when grouped. */
 function rowsOnScreen(id: RowId, slot: RowSlot | undefined): number {

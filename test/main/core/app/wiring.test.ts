@@ -101,8 +101,9 @@ describe('createAppCore wiring', () => {
     const log = sandbox.control.requestLog();
     const me = log.find((r) => r.path === '/v1.1/me');
     if (me === undefined) throw new Error('no profile request');
-    // Nothing here called loadRow: the core asked on its own, before the profile had answered.
-    for (const path of ['/v1.1/charts', '/v1.1/new-hits-playlists']) {
+    // Nothing here called loadRow: the core asked on its own, before the profile had answered, down to the row the
+    // screen asks for when focus lands on the top row (or when the favourites come back empty).
+    for (const path of ['/v1.1/me/favorite', '/v1.1/charts', '/v1.1/new-hits-playlists', '/v1.1/mood-stations']) {
       const row = log.find((r) => r.path === path);
       expect(row, path).toBeDefined();
       expect(row?.at ?? Infinity).toBeLessThan(me.at + 400);
