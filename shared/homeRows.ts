@@ -1,6 +1,6 @@
 /**
- * Home's rows, top to bottom, and how many of them fill the first screen: the renderer draws them in this order, and
- * the core fetches the first screen's rows the moment a sign-in completes, alongside the member's profile.
+ * Home's rows, top to bottom, and how many of them are asked for before the viewer's first press: the renderer draws
+ * them in this order, and the core fetches those rows the moment a sign-in completes, alongside the member's profile.
  */
 import { GUEST_KEY, type HouseholdView, type RowId } from './bridge';
 
