@@ -4,7 +4,9 @@
  * key-down dispatched is the n-th press), and the main thread's time around it is sorted into kinds of work: the key's
  * own handlers, other script (timers, idle callbacks, answers arriving), style, layout, paint, pictures decoding,
  * garbage collection. The slowest 5 % are set beside the median presses, and each slow press is listed with the tasks
- * that ran in it. Tracing slows the page, so these presses are not the press figures; they say where the time goes.
+ * that ran in it. Beside the probe's end (the main thread done with the frame), each press's frame on screen: Chrome's
+ * own record of the key's latency (EventLatency, from the key event to the compositor's frame presented). Tracing slows
+ * the page, so these presses are not the press figures; they say where the time goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +16,10 @@ import { log, type Bench } from './harness';
 import { homeReady, homeWalker, pressBlock, type ExtraSubject } from './presses';
 import type { PressRecord } from './probe';
 import { REPO } from './shell';
-import { mean } from './stats';
+import { mean, median, percentile } from './stats';
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'toplevel'];
+/** `input`: Chrome's EventLatency, a key event's way to the screen. */
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'toplevel', 'input'];
 
 const TraceEventSchema = z.object({
   name: z.string(),
@@ -26,6 +29,8 @@ const TraceEventSchema = z.object({
   pid: z.number(),
   tid: z.number(),
   args: z.record(z.string(), z.unknown()).optional(),
+  /** An async event's id (EventLatency's begin and end share it). */
+  id2: z.object({ local: z.string().optional(), global: z.string().optional() }).optional(),
 });
 export type TraceEvent = z.infer<typeof TraceEventSchema>;
 
@@ -180,9 +185,34 @@ export interface PressAnatomy {
   at: number;
   /** How long after its key went down the key-down was dispatched to the page (the page was busy before). */
   dispatchedAfter: number | undefined;
+  /** How long after its key went down the frame was on screen (Chrome's EventLatency), where the trace has it. */
+  presentedAfter: number | undefined;
   byKind: Record<string, number>;
   /** The tasks that ran in the press: start relative to the key going down, length, what. */
   tasks: { at: number; ms: number; what: string }[];
+}
+
+/**
+ * Chrome's key-press latencies: when each key event began (its timestamp, ms on the trace's clock) and when the frame
+ * it led to was presented. An async event: its begin carries the type, its end the same id.
+ */
+function keyLatencies(events: readonly TraceEvent[]): { start: number; presented: number }[] {
+  const idOf = (e: TraceEvent): string => `${e.pid}:${e.id2?.local ?? e.id2?.global ?? ''}`;
+  const begun = new Map<string, number>();
+  const latencies: { start: number; presented: number }[] = [];
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (e.name !== 'EventLatency') continue;
+    if (e.ph === 'b') {
+      const latency = e.args?.['event_latency'];
+      const type = typeof latency === 'object' && latency !== null ? (latency as { event_type?: unknown }).event_type : undefined;
+      if (type === 'KEY_PRESSED') begun.set(idOf(e), e.ts / 1000);
+    } else if (e.ph === 'e') {
+      const start = begun.get(idOf(e));
+      begun.delete(idOf(e));
+      if (start !== undefined) latencies.push({ start, presented: e.ts / 1000 });
+    }
+  }
+  return latencies;
 }
 
 /**
@@ -195,11 +225,14 @@ export function anatomy(events: readonly TraceEvent[], records: readonly PressRe
   const slices = slicesOf(events, thread);
   const keyDowns = slices.filter((s) => s.name === 'EventDispatch' && s.type === 'keydown');
   const first = records[0] === undefined ? 0 : clock.traceMs(records[0].at);
+  const latencies = keyLatencies(events);
   return records.flatMap((record) => {
     if (!record.moved) return [];
     const from = clock.traceMs(record.at);
     const to = from + record.ms;
     const down = keyDowns.find((k) => k.start >= from - 1 && k.start <= to);
+    // The key's latency begins at the key event's timestamp, as the press does (two milliseconds either way).
+    const latency = latencies.find((l) => Math.abs(l.start - from) <= 2);
     const tasks = slices
       .filter((s) => s.depth === 0 && s.end > from && s.start < to && s.end - s.start >= 1)
       .map((task) => {
@@ -216,7 +249,17 @@ export function anatomy(events: readonly TraceEvent[], records: readonly PressRe
         const what = script === undefined ? kinds : `${kinds}; ${script.script ?? ''} ${(script.end - script.start).toFixed(1)} ms`;
         return { at: task.start - from, ms: task.end - task.start, what };
       });
-    return [{ ms: record.ms, key: record.key, at: from - first, dispatchedAfter: down === undefined ? undefined : down.start - from, byKind: busyByKind(slices, from, to), tasks }];
+    return [
+      {
+        ms: record.ms,
+        key: record.key,
+        at: from - first,
+        dispatchedAfter: down === undefined ? undefined : down.start - from,
+        presentedAfter: latency === undefined ? undefined : latency.presented - from,
+        byKind: busyByKind(slices, from, to),
+        tasks,
+      },
+    ];
   });
 }
 
@@ -235,15 +278,24 @@ export function describeTail(label: string, presses: readonly PressAnatomy[]): s
   const middleKinds = meanByKind(middle);
   const kinds = [...new Set([...Object.keys(tailKinds), ...Object.keys(middleKinds)])].sort((a, b) => (tailKinds[b] ?? 0) - (tailKinds[a] ?? 0));
   const meanMs = (list: readonly PressAnatomy[]): number => mean(list.map((p) => p.ms));
+  const presented = presses.flatMap((p) => (p.presentedAfter === undefined ? [] : [{ on: p.presentedAfter, after: p.presentedAfter - p.ms }]));
+  const onScreen =
+    presented.length === 0
+      ? '  on screen: no key latencies in the trace'
+      : `  on screen (Chrome's EventLatency, ${presented.length} presses): median ${median(presented.map((p) => p.on)).toFixed(1)} ms, ` +
+        `p95 ${percentile(presented.map((p) => p.on), 95).toFixed(1)} ms after the key; after the probe's end, median ` +
+        `${median(presented.map((p) => p.after)).toFixed(1)} ms, least ${Math.min(...presented.map((p) => p.after)).toFixed(1)} ms`;
   const lines = [
     `${label}: ${presses.length} presses; slowest 5 % (${tail.length}) mean ${meanMs(tail).toFixed(1)} ms, middle 20 % mean ${meanMs(middle).toFixed(1)} ms`,
+    onScreen,
     `  main thread from key-down to the frame showing the new focus, mean ms per press (slowest 5 % / middle):`,
     ...kinds.slice(0, 14).map((kind) => `    ${kind.padEnd(22)} ${(tailKinds[kind] ?? 0).toFixed(1).padStart(6)} / ${(middleKinds[kind] ?? 0).toFixed(1).padStart(6)}`),
     `  the slowest, each with its tasks (start ms from the key going down, length, biggest kinds):`,
   ];
   for (const p of [...tail].reverse()) {
     const dispatched = p.dispatchedAfter === undefined ? 'not dispatched in it' : `dispatched after ${p.dispatchedAfter.toFixed(1)} ms`;
-    lines.push(`    ${p.ms.toFixed(1)} ms ${p.key} at +${(p.at / 1000).toFixed(1)} s, ${dispatched}`);
+    const shown = p.presentedAfter === undefined ? '' : `, on screen at ${p.presentedAfter.toFixed(1)} ms`;
+    lines.push(`    ${p.ms.toFixed(1)} ms ${p.key} at +${(p.at / 1000).toFixed(1)} s, ${dispatched}${shown}`);
     for (const task of p.tasks) lines.push(`      ${task.at >= 0 ? '+' : ''}${task.at.toFixed(1)} ${task.ms.toFixed(1)} ms: ${task.what}`);
   }
   return lines.join('\n');

@@ -74,4 +74,28 @@ describe('what a press is made of', () => {
     expect(text).toContain('slowest 5 % (2) mean 90.0 ms');
     expect(text).toMatch(/key handlers\s+80\.0 \/\s+5\.0/);
   });
+
+  it('gives when each press’s frame was on screen, from Chrome’s key latency of that key, and says it beside the tail', () => {
+    // EventLatency: an async event on the compositor thread, begun at the key event's timestamp, ended when presented.
+    const latency = (id: string, type: string, start: number, presented: number): TraceEvent[] => [
+      { name: 'EventLatency', ph: 'b', ts: start * 1000, pid: PID, tid: 2, id2: { local: id }, args: { event_latency: { event_type: type } } },
+      { name: 'EventLatency', ph: 'e', ts: presented * 1000, pid: PID, tid: 2, id2: { local: id }, args: {} },
+    ];
+    const events: TraceEvent[] = [
+      ...meta,
+      x('RunTask', 100, 10),
+      x('EventDispatch', 100, 5, 'keydown'),
+      ...latency('0x1', 'KEY_PRESSED', 100, 131),
+      // The key's release, in the same frame: not the press's.
+      ...latency('0x2', 'KEY_RELEASED', 100.5, 150),
+      x('RunTask', 300, 10),
+      x('EventDispatch', 300, 5, 'keydown'),
+      // A second press with no latency recorded.
+    ];
+    const presses = anatomy(events, [press(1100, 20), press(1300, 12)], clock);
+    expect(presses.map((p) => p.presentedAfter)).toEqual([31, undefined]);
+    const text = describeTail('Home', presses);
+    expect(text).toContain("on screen (Chrome's EventLatency, 1 presses): median 31.0 ms, p95 31.0 ms after the key; after the probe's end, median 11.0 ms, least 11.0 ms");
+    expect(text).toContain('20.0 ms ArrowRight at +0.0 s, dispatched after 0.0 ms, on screen at 31.0 ms');
+  });
 });
