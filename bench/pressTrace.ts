@@ -192,23 +192,25 @@ export interface PressAnatomy {
   tasks: { at: number; ms: number; what: string }[];
 }
 
+/** An EventLatency's begin for a key going down. */
+const KeyPressedSchema = z.object({ event_type: z.literal('KEY_PRESSED') });
+
 /**
  * Chrome's key-press latencies: when each key event began (its timestamp, ms on the trace's clock) and when the frame
  * it led to was presented. An async event: its begin carries the type, its end the same id.
  */
 function keyLatencies(events: readonly TraceEvent[]): { start: number; presented: number }[] {
-  const idOf = (e: TraceEvent): string => `${e.pid}:${e.id2?.local ?? e.id2?.global ?? ''}`;
   const begun = new Map<string, number>();
   const latencies: { start: number; presented: number }[] = [];
-  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
-    if (e.name !== 'EventLatency') continue;
+  // Only these are sorted: a trace holds some hundred thousand events, and a few hundred of them are key latencies.
+  const mine = events.filter((e) => e.name === 'EventLatency').sort((a, b) => a.ts - b.ts);
+  for (const e of mine) {
+    const id = `${e.pid}:${e.id2?.local ?? e.id2?.global ?? ''}`;
     if (e.ph === 'b') {
-      const latency = e.args?.['event_latency'];
-      const type = typeof latency === 'object' && latency !== null ? (latency as { event_type?: unknown }).event_type : undefined;
-      if (type === 'KEY_PRESSED') begun.set(idOf(e), e.ts / 1000);
+      if (KeyPressedSchema.safeParse(e.args?.['event_latency']).success) begun.set(id, e.ts / 1000);
     } else if (e.ph === 'e') {
-      const start = begun.get(idOf(e));
-      begun.delete(idOf(e));
+      const start = begun.get(id);
+      begun.delete(id);
       if (start !== undefined) latencies.push({ start, presented: e.ts / 1000 });
     }
   }
@@ -278,13 +280,14 @@ export function describeTail(label: string, presses: readonly PressAnatomy[]): s
   const middleKinds = meanByKind(middle);
   const kinds = [...new Set([...Object.keys(tailKinds), ...Object.keys(middleKinds)])].sort((a, b) => (tailKinds[b] ?? 0) - (tailKinds[a] ?? 0));
   const meanMs = (list: readonly PressAnatomy[]): number => mean(list.map((p) => p.ms));
-  const presented = presses.flatMap((p) => (p.presentedAfter === undefined ? [] : [{ on: p.presentedAfter, after: p.presentedAfter - p.ms }]));
+  const shownAt = presses.flatMap((p) => (p.presentedAfter === undefined ? [] : [p.presentedAfter]));
+  const afterEnd = presses.flatMap((p) => (p.presentedAfter === undefined ? [] : [p.presentedAfter - p.ms]));
   const onScreen =
-    presented.length === 0
+    shownAt.length === 0
       ? '  on screen: no key latencies in the trace'
-      : `  on screen (Chrome's EventLatency, ${presented.length} presses): median ${median(presented.map((p) => p.on)).toFixed(1)} ms, ` +
-        `p95 ${percentile(presented.map((p) => p.on), 95).toFixed(1)} ms after the key; after the probe's end, median ` +
-        `${median(presented.map((p) => p.after)).toFixed(1)} ms, least ${Math.min(...presented.map((p) => p.after)).toFixed(1)} ms`;
+      : `  on screen (Chrome's EventLatency, ${shownAt.length} presses): median ${median(shownAt).toFixed(1)} ms, ` +
+        `p95 ${percentile(shownAt, 95).toFixed(1)} ms after the key; after the probe's end, median ` +
+        `${median(afterEnd).toFixed(1)} ms, least ${Math.min(...afterEnd).toFixed(1)} ms`;
   const lines = [
     `${label}: ${presses.length} presses; slowest 5 % (${tail.length}) mean ${meanMs(tail).toFixed(1)} ms, middle 20 % mean ${meanMs(middle).toFixed(1)} ms`,
     onScreen,

@@ -33,11 +33,15 @@ export const PROBE_SCRIPT = `(() => {
   const pending = {};
   const presses = [];
   const waiters = [];
+  // A task behind those already queued: a message to the page.
+  const viaMessage = (cb) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => cb();
+    channel.port2.postMessage(null);
+  };
   const afterPaint = (cb, inFrame) => requestAnimationFrame(() => {
     inFrame?.();
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => cb(performance.now());
-    channel.port2.postMessage(null);
+    viaMessage(() => cb(performance.now()));
   });
   // Marks still looked for: all of them from the start, then only those reset since the first measured press.
   const wanted = new Set(Object.keys(WATCH));
@@ -100,13 +104,8 @@ export const PROBE_SCRIPT = `(() => {
   // posted there, as the marks above use, was delivered only after those, 40 ms after the frame while Home's pictures
   // arrived. Without the scheduler (no such browser here), a message.
   const firstAfterFrame = (cb) => {
-    if (typeof scheduler === 'object' && typeof scheduler.postTask === 'function') {
-      void scheduler.postTask(cb, { priority: 'user-blocking' });
-      return;
-    }
-    const channel = new MessageChannel();
-    channel.port1.onmessage = cb;
-    channel.port2.postMessage(null);
+    if (typeof scheduler === 'object' && typeof scheduler.postTask === 'function') void scheduler.postTask(cb, { priority: 'user-blocking' });
+    else viaMessage(cb);
   };
   window.addEventListener('keydown', (event) => {
     const t0 = event.timeStamp;
