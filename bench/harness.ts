@@ -59,6 +59,13 @@ export interface ShellRequest {
   settings?: Record<string, string>;
 }
 
+/** A page's browser context: the fast browser (key presses), CSP bypassed, scripts run before the page's own. */
+export interface PageOptions {
+  fast?: boolean;
+  bypassCSP?: boolean;
+  initScripts?: readonly string[];
+}
+
 export class Bench {
   private browser: Browser | undefined;
   private fastBrowser: Browser | undefined;
@@ -100,28 +107,38 @@ export class Bench {
   }
 
   /**
-   * A fresh browser context (no cache, no cookies) with the probe, on `url` (the shell's launch URL by default).
+   * A fresh browser context (no cache, no cookies) with the probe and one blank page.
    * `bypassCSP`: style elements added by the bench (bench:ab's variants) apply despite the page's policy.
    */
-  async open(
-    shell: Shell | undefined,
-    options: { fast?: boolean; url?: string; bypassCSP?: boolean; initScripts?: readonly string[] } = {},
-  ): Promise<{ context: BrowserContext; page: Page }> {
+  async blankPage(options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
     const context = await (await this.browserFor(options.fast ?? false)).newContext({ viewport: VIEWPORT, bypassCSP: options.bypassCSP ?? false });
     await context.addInitScript({ content: PROBE_SCRIPT });
     // Before the page's own script, as the probe: a stand-in for speechSynthesis (voice guidance's figures).
     for (const content of options.initScripts ?? []) await context.addInitScript({ content });
-    const page = await context.newPage();
-    if (options.url !== undefined) await page.goto(options.url);
-    else if (shell !== undefined) await openApp(page, shell);
-    else throw new Error('Nothing to open.');
-    return { context, page };
+    return { context, page: await context.newPage() };
   }
 
-  /** Process start → first paint of `mark`, in a fresh browser context. */
+  /** A blank page (`blankPage`) on `url`, or on the shell's launch URL by default. */
+  async open(shell: Shell | undefined, options: PageOptions & { url?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+    if (options.url === undefined && shell === undefined) throw new Error('Nothing to open.');
+    const opened = await this.blankPage(options);
+    if (options.url !== undefined) await opened.page.goto(options.url);
+    else if (shell !== undefined) await openApp(opened.page, shell);
+    return opened;
+  }
+
+  /**
+   * Process start → first paint of `mark`. The browser's context is opened before the shell is spawned: opening one
+   * is the bench's own work, not a start's (a kiosk's browser opens the shell's page in a window it has), and it took
+   * 160–320 ms on the bench machine, varying with what the browser was still closing from the launch before.
+   */
   async startToPaint(request: ShellRequest, mark: MarkName) {
-    const shell = await this.shell(request);
-    const { context, page } = await this.open(shell);
+    const { context, page } = await this.blankPage();
+    const shell = await this.shell(request).catch(async (error: unknown) => {
+      await context.close();
+      throw error;
+    });
+    await openApp(page, shell);
     const painted = await paintedAt(page, mark);
     return { shell, context, page, ms: painted - shell.spawnedAt, painted };
   }

@@ -87,18 +87,26 @@ interface StartSamples {
   signedInDir: string;
 }
 
-/** Cold start → QR, approval → Home and warm start → Home, each over the empty page, `iterations` times. */
+/** The empty page's start to its first paint, in a shell on `dataDir`. */
+async function emptyStart(bench: Bench, dataDir: string): Promise<number> {
+  const base = await bench.startToPaint({ dataDir, rendererDir: BASELINE_DIR }, 'baseline');
+  await base.context.close();
+  await bench.stop(base.shell);
+  return base.ms;
+}
+
+/**
+ * Cold start → QR, approval → Home and warm start → Home, each over the empty page, `iterations` times. Which of a pair
+ * starts first alternates, so neither always follows a browser still closing Tunewall's last context.
+ */
 async function measureStarts(bench: Bench, iterations: number, pollIntervalS: number): Promise<StartSamples> {
   const samples: StartSamples = { cold: [], coldBase: [], warm: [], warmBase: [], warmRunning: [], approval: [], homeRequests: undefined, signedInDir: '' };
   for (let i = 0; i < iterations; i++) {
-    // Cold: an empty data folder (pairing), the empty page first, then Tunewall.
-    const base = await bench.startToPaint({ dataDir: bench.freshDataDir(), rendererDir: BASELINE_DIR }, 'baseline');
-    await base.context.close();
-    await bench.stop(base.shell);
+    const emptyFirst = i % 2 === 0;
+    // Cold: an empty data folder (pairing).
+    const coldBase = emptyFirst ? await emptyStart(bench, bench.freshDataDir()) : undefined;
     const dataDir = bench.freshDataDir();
     const app = await bench.startToPaint({ dataDir }, 'qr');
-    samples.coldBase.push(base.ms);
-    samples.cold.push(app.ms);
 
     // Approval at a random moment of the polling cycle.
     await sleep(Math.random() * pollIntervalS * 1000);
@@ -114,20 +122,20 @@ async function measureStarts(bench: Bench, iterations: number, pollIntervalS: nu
     samples.homeRequests ??= requestsToHome(bench.sb.control.requestLog(), approvedAt, home);
     await app.context.close();
     await bench.stop(app.shell);
+    samples.coldBase.push(coldBase ?? (await emptyStart(bench, bench.freshDataDir())));
+    samples.cold.push(app.ms);
 
     // Warm: the same folder, now signed in with every row cached.
-    const wbase = await bench.startToPaint({ dataDir, rendererDir: BASELINE_DIR }, 'baseline');
-    await wbase.context.close();
-    await bench.stop(wbase.shell);
+    const warmBase = emptyFirst ? await emptyStart(bench, dataDir) : undefined;
     const wapp = await bench.startToPaint({ dataDir }, 'home');
     // Home is painted from the shell's HTML; the remote moves focus once the page's script runs and draws the focus.
     samples.warmRunning.push((await paintedAt(wapp.page, 'focus')) - wapp.shell.spawnedAt);
     await wapp.context.close();
     await bench.stop(wapp.shell);
-    samples.warmBase.push(wbase.ms);
+    samples.warmBase.push(warmBase ?? (await emptyStart(bench, dataDir)));
     samples.warm.push(wapp.ms);
     samples.signedInDir = dataDir;
-    log(`start ${i + 1}/${iterations}: cold ${app.ms} (empty ${base.ms}), approval ${home - approvedAt}, warm ${wapp.ms} (empty ${wbase.ms}) ms`);
+    log(`start ${i + 1}/${iterations}: cold ${app.ms} (empty ${samples.coldBase.at(-1)}), approval ${home - approvedAt}, warm ${wapp.ms} (empty ${samples.warmBase.at(-1)}) ms`);
   }
   return samples;
 }
