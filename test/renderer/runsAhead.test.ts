@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from '../../renderer/src/a11y/announcer';
 import { spokenRuns } from '../../renderer/src/a11y/focusedName';
-import { itemToward, type IdleTime, type Move } from '../../renderer/src/a11y/runsAhead';
+import type { IdleTime } from '../../renderer/src/a11y/runsAhead';
 import type { Speech, SpeechRequest } from '../../renderer/src/a11y/speech';
 import * as speechRuns from '../../shared/speechRuns';
 
@@ -167,75 +167,5 @@ describe('names made ready while the page is idle', () => {
     key('keyup', 'ArrowDown');
     await said('歌 3-2, Artist');
     expect(splitNames()).toEqual(['歌 3-2, Artist']);
-  });
-});
-
-describe('the item a move leads to', () => {
-  /** Home's shape at full size: `rows` rows of `tiles` tiles, each box read counted. */
-  function bigHome(rows: number, tiles: number): { grid: HTMLElement[][]; reads: () => number } {
-    document.body.innerHTML = '';
-    let reads = 0;
-    const grid = Array.from({ length: rows }, (_, r) => {
-      const row = document.createElement('section');
-      document.body.append(row);
-      return Array.from({ length: tiles }, (_, c) => {
-        const tile = document.createElement('button');
-        tile.setAttribute('data-focus-key', `tile:${r}:${c}`);
-        tile.getBoundingClientRect = () => {
-          reads += 1;
-          return new DOMRect(c * TILE_W, r * ROW_H, TILE_W - 20, ROW_H - 40);
-        };
-        row.append(tile);
-        return tile;
-      });
-    });
-    return { grid, reads: () => reads };
-  }
-
-  /** Every item's box read: the answer the bounded reading must give. */
-  function nearestOfAll(grid: HTMLElement[][], focus: HTMLElement, move: Move): HTMLElement | undefined {
-    const at = focus.getBoundingClientRect();
-    const across = move === 'left' || move === 'right';
-    const sign = move === 'left' || move === 'up' ? -1 : 1;
-    let best: { item: HTMLElement; score: number } | undefined;
-    for (const item of grid.flat()) {
-      if (item === focus) continue;
-      const box = item.getBoundingClientRect();
-      const dx = box.left + box.width / 2 - (at.left + at.width / 2);
-      const dy = box.top + box.height / 2 - (at.top + at.height / 2);
-      const ahead = sign * (across ? dx : dy);
-      if (ahead <= 0) continue;
-      const score = ahead + 2 * Math.abs(across ? dy : dx);
-      if (best === undefined || score < best.score) best = { item, score };
-    }
-    return best?.item;
-  }
-
-  it('finds what reading every box finds, from every tile and every way', () => {
-    const { grid } = bigHome(4, 6);
-    for (const tile of grid.flat()) {
-      for (const move of ['up', 'down', 'left', 'right'] as const) {
-        expect(itemToward(tile, move)?.getAttribute('data-focus-key') ?? 'none').toBe(nearestOfAll(grid, tile, move)?.getAttribute('data-focus-key') ?? 'none');
-      }
-    }
-  });
-
-  it('reads the boxes of the lines beside focus, not of all Home', () => {
-    const { grid, reads } = bigHome(18, 12);
-    const focus = grid[8]?.[5];
-    if (focus === undefined) throw new Error('no tile');
-    const count = (move: Move): number => {
-      const before = reads();
-      itemToward(focus, move);
-      return reads() - before;
-    };
-    // 216 items: along a row, its own tiles and the next row's first; up or down, one row more.
-    expect(count('right')).toBeLessThanOrEqual(12 + 1);
-    expect(count('left')).toBeLessThanOrEqual(12 + 1);
-    expect(count('down')).toBeLessThanOrEqual(2 * 12 + 1);
-    expect(count('up')).toBeLessThanOrEqual(2 * 12 + 1);
-    expect(itemToward(focus, 'down')).toBe(grid[9]?.[5]);
-    expect(itemToward(focus, 'up')).toBe(grid[7]?.[5]);
-    expect(itemToward(focus, 'right')).toBe(grid[8]?.[6]);
   });
 });

@@ -50,38 +50,22 @@ function readingOf(element: Element, ui: TextLanguage): string {
  * The drawn item a press `move` from `focus` most likely lands on: past focus's centre that way, the nearest, an item
  * off to the side counting twice its offset (as the navigation prefers the item straight ahead). Inside a dialog, only
  * the dialog's items.
- *
- * The items are read from focus outwards in document order, forwards for down and right, backwards for up and left,
- * and the reading stops at the first item so far down (or up) that no item after it can score better. Tunewall's
- * screens put their items in reading order (a row's tiles left to right, rows top to bottom), so that item is one line
- * past the answer. Reading every item's box instead took a median 10 ms at CPU 6× on Home after each press was said
- * (some 200 tiles, most in rows off screen): idle time, but a press coming during it waited for it, and with one core
- * busy the voice-on press p95 was 7 and 10 % longer for it (bench:ab --busy). Where an order is not the reading order,
- * the guess may be worse; a wrong guess costs only the runs being made when the press lands, as without a guess.
  */
 export function itemToward(focus: Element, move: Move): Element | undefined {
   const scope = focus.closest(DIALOG) ?? focus.ownerDocument;
-  const items = Array.from(scope.querySelectorAll(FOCUS_ITEM));
-  const from = items.indexOf(focus);
-  if (from < 0) return undefined;
   const at = focus.getBoundingClientRect();
   const x = at.left + at.width / 2;
   const y = at.top + at.height / 2;
   const across = move === 'left' || move === 'right';
   const sign = move === 'left' || move === 'up' ? -1 : 1;
   let best: { item: Element; score: number } | undefined;
-  for (let i = from + sign; i >= 0 && i < items.length; i += sign) {
-    const item = items[i];
-    if (item === undefined) break;
+  for (const item of scope.querySelectorAll(FOCUS_ITEM)) {
+    if (item === focus) continue;
     const box = item.getBoundingClientRect();
     // Not drawn (display: none, or a screen's hidden layer): no press lands there.
     if (box.width === 0 && box.height === 0) continue;
     const dx = box.left + box.width / 2 - x;
     const dy = box.top + box.height / 2 - y;
-    // Lines further on in this order are further down (up): their items score at least their distance down, or twice
-    // it across.
-    const beyond = sign * dy * (across ? 2 : 1);
-    if (best !== undefined && beyond > best.score) break;
     const ahead = sign * (across ? dx : dy);
     if (ahead <= 0) continue;
     const score = ahead + 2 * Math.abs(across ? dy : dx);
