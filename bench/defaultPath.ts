@@ -10,7 +10,7 @@
  */
 import { SandboxApi } from '../test/support/sandboxApi';
 import type { FigureBook } from './figures';
-import { log, openApp, sleep, type Bench } from './harness';
+import { log, sleep, type Bench } from './harness';
 import { startSandboxProcess } from './sandboxProcess';
 import { HomeWalk, homePosition, paintedAt, pressAndMeasure, shown, visibleArtworkPaintedAt, type PressRecord } from './probe';
 import { BASELINE_DIR, BUDGETS } from './startup';
@@ -54,19 +54,13 @@ async function launch(bench: Bench, path: Path, dataDir: string, rendererDir?: s
 
 /** Cold start → QR over the empty page, approval → Home, then Home → every picture in view painted. */
 async function startRun(bench: Bench, path: Path): Promise<PathRun> {
-  // Each browser context is opened before its shell is spawned, as in the start figures (Bench.startToPaint).
-  const { context: ec, page: ep } = await bench.blankPage();
-  const empty = await launch(bench, path, bench.freshDataDir(), BASELINE_DIR);
-  await openApp(ep, empty.shell);
-  const emptyMs = (await paintedAt(ep, 'baseline')) - empty.shell.spawnedAt;
-  await ec.close();
+  const empty = await bench.launchToPaint(() => launch(bench, path, bench.freshDataDir(), BASELINE_DIR), 'baseline');
+  await empty.context.close();
   await bench.stop(empty.shell);
   await empty.close();
 
-  const { context, page } = await bench.blankPage();
-  const app = await launch(bench, path, bench.freshDataDir());
-  await openApp(page, app.shell);
-  const qrMs = (await paintedAt(page, 'qr')) - app.shell.spawnedAt;
+  const app = await bench.launchToPaint(() => launch(bench, path, bench.freshDataDir()), 'qr');
+  const { context, page } = app;
   await sleep(Math.random() * POLL_INTERVAL_S * 1000);
   const code = (await page.getByTestId('user-code').innerText()).trim();
   const approvedAt = Date.now();
@@ -76,7 +70,7 @@ async function startRun(bench: Bench, path: Path): Promise<PathRun> {
   await context.close();
   await bench.stop(app.shell);
   await app.close();
-  return { coldOverEmpty: qrMs - emptyMs, approvalToHome: home - approvedAt, homeToArtwork: artwork - home };
+  return { coldOverEmpty: app.ms - empty.ms, approvalToHome: home - approvedAt, homeToArtwork: artwork - home };
 }
 
 /** Presses along Home at CPU 4× from the moment it is painted after approval, while its pictures are still arriving. */

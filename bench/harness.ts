@@ -120,27 +120,34 @@ export class Bench {
 
   /** A blank page (`blankPage`) on `url`, or on the shell's launch URL by default. */
   async open(shell: Shell | undefined, options: PageOptions & { url?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    if (options.url === undefined && shell === undefined) throw new Error('Nothing to open.');
+    const target = options.url ?? shell;
+    if (target === undefined) throw new Error('Nothing to open.');
     const opened = await this.blankPage(options);
-    if (options.url !== undefined) await opened.page.goto(options.url);
-    else if (shell !== undefined) await openApp(opened.page, shell);
+    if (typeof target === 'string') await opened.page.goto(target);
+    else await openApp(opened.page, target);
     return opened;
   }
 
   /**
-   * Process start → first paint of `mark`. The browser's context is opened before the shell is spawned: opening one
-   * is the bench's own work, not a start's (a kiosk's browser opens the shell's page in a window it has), and it took
-   * 160–320 ms on the bench machine, varying with what the browser was still closing from the launch before.
+   * Process start → first paint of `mark`: `start` spawns the shell (and whatever it needs beside it), the page opens
+   * it. The browser's context is opened before `start` runs: opening one is the bench's own work, not a start's (a
+   * kiosk's browser opens the shell's page in a window it has), and it took 160–320 ms on the bench machine, varying
+   * with what the browser was still closing from the launch before.
    */
-  async startToPaint(request: ShellRequest, mark: MarkName) {
+  async launchToPaint<T extends { shell: Shell }>(start: () => Promise<T>, mark: MarkName) {
     const { context, page } = await this.blankPage();
-    const shell = await this.shell(request).catch(async (error: unknown) => {
+    const started = await start().catch(async (error: unknown) => {
       await context.close();
       throw error;
     });
-    await openApp(page, shell);
+    await openApp(page, started.shell);
     const painted = await paintedAt(page, mark);
-    return { shell, context, page, ms: painted - shell.spawnedAt, painted };
+    return { ...started, context, page, ms: painted - started.shell.spawnedAt, painted };
+  }
+
+  /** A shell for `request`, from its start to the first paint of `mark` (launchToPaint). */
+  async startToPaint(request: ShellRequest, mark: MarkName) {
+    return this.launchToPaint(async () => ({ shell: await this.shell(request) }), mark);
   }
 
   async close(): Promise<void> {
