@@ -105,6 +105,7 @@ export async function pressRounds(
 ): Promise<PressRecord[][]> {
   const records = subjects.map(() => [] as PressRecord[]);
   const perRound = Math.ceil(presses / rounds);
+  for (const subject of subjects) await setLifecycle(subject, 'frozen');
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < subjects.length; k++) {
       const i = (round + k) % subjects.length;
@@ -113,8 +114,8 @@ export async function pressRounds(
       if (subject === undefined || into === undefined) continue;
       await setLifecycle(subject, 'active');
       await pressBlock(subject, rate, perRound, into);
-      // The page now hidden behind the next one, and every other, does nothing until its own turn.
-      for (const other of subjects) if (other !== subject) await setLifecycle(other, 'frozen');
+      // Frozen as its turn ends: it does nothing beside the next page's turn.
+      await setLifecycle(subject, 'frozen');
     }
     afterRound?.(round + 1);
   }
