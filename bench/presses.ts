@@ -270,8 +270,11 @@ export async function openChart(page: Page, origin: string, chartId: string): Pr
 }
 
 export interface PressOptions {
+  /** Home's presses per page and throttle, and the rounds they are taken in. */
   presses: number;
   rounds: number;
+  /** The long list's: its verdicts stand far inside their budget, and it needs fewer presses to say so. */
+  list: { presses: number; rounds: number };
   rates: readonly number[];
   /** The throttle Home's rounds are taken at once more with one core kept busy (busyCore.ts); none: not taken. */
   busyRate?: number;
@@ -343,7 +346,7 @@ export async function pressFigures(
     await openPage(bench, 'floor', pages.url('floor', { list: chart.total }), list),
     await openPage(bench, 'peer', pages.url('peer', { list: chart.total }), list),
   ];
-  await compareAll(book, 'press-chart', `${chart.total}-track chart`, [{ name: 'Tunewall', page, cdp, nextKey: list(page) }, ...lists.map((o) => o.subject)], { ...options, busyRate: undefined });
+  await compareAll(book, 'press-chart', `${chart.total}-track chart`, [{ name: 'Tunewall', page, cdp, nextKey: list(page) }, ...lists.map((o) => o.subject)], { ...options, ...options.list, busyRate: undefined });
   for (const o of lists) await o.close();
   await context.close();
   await bench.stop(shell);
