@@ -1,10 +1,10 @@
 /**
  * `npm run bench:ab -- --variant=<name>=<css> … --renderer=<name>=<dir> …`: whether a change to Home makes remote
  * presses faster, before it is made. A `--variant` is the built renderer with the variant's CSS added; a `--renderer`
- * is another build of the renderer (another commit's, for a change to its script), served by a shell of its own; a
- * `--voice=<name>=<dir>` is a build (`.` for this one) served by a shell with voice guidance on, speaking to the
- * recording stand-in for speechSynthesis (what guidance costs a press, and whether a change to it costs less).
- * Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
+ * is another build of the renderer (another commit's, for a change to its script); a `--voice=<name>=<dir>` is a build
+ * (`.` for this one) with voice guidance on, speaking to the recording stand-in for speechSynthesis (what guidance costs
+ * a press, and whether a change to it costs less). Every page is served by a shell of its own, in a browser context of
+ * its own. Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
  * round. Every page keeps its own walk from round to round, so each walks the same rows in the same order: a page that
  * spent its turns in the heavier rows would look slower for that alone. The two pages as they are show how far two
  * identical pages differ in the same run; a variant is only faster when it beats both by more than that.
@@ -22,6 +22,7 @@ import { FigureBook } from './figures';
 import { withBusyCore } from './busyCore';
 import { Bench, log } from './harness';
 import { startPageServer } from './pages';
+import type { Shell } from './shell';
 import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, MAX_OVER_FLOOR, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
@@ -98,33 +99,26 @@ async function main(): Promise<void> {
   const pages = await startPageServer();
   const bench = new Bench(sb);
   try {
-    // Signed in once; the pages as they are (and the style variants) share this shell and its browser context's session.
+    // Signed in once. Every page then has a shell and a browser context of its own, signed in as the first (a copy of
+    // its data folder, its own session: the shells' session cookies share the host), as the full bench's pages have and
+    // as on a TV box, where Tunewall's page is alone in its renderer process. Pages sharing one shell and context were
+    // flattered with a core busy: the same build, opened on its own beside two that shared, was 1.19× the floor against
+    // their 1.08 and 1.13 (its median 10 % slower), as slow as the full bench's busy line; unloaded, no different.
     const dataDir = await startFigures(bench, new FigureBook(), 1, 2, 60);
-    const shell = await bench.shell({ dataDir });
-    const { context, page: first } = await bench.open(shell, { fast: true, bypassCSP: true });
-    const contexts: BrowserContext[] = [context];
+    const shells: Shell[] = [];
+    const contexts: BrowserContext[] = [];
     const subjects: Subject[] = [];
     const named: Variant[] = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
-    for (const [i, variant] of named.entries()) {
-      let page: Page;
-      let cdp: CDPSession;
-      if (variant.rendererDir !== undefined || variant.voice === true) {
-        // A shell of its own for the other build or setting, signed in as the first (a copy of its data folder, its own
-        // session), in a browser context of its own: the shells' session cookies share the host.
-        const copy = bench.freshDataDir();
-        cpSync(dataDir, copy, { recursive: true });
-        rmSync(join(copy, 'kiosk-session.json'), { force: true });
-        const settings = variant.voice === true ? { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' } : undefined;
-        const other = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir, settings });
-        const opened = await bench.open(other, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript(), KEY_TIMES_SCRIPT] : [] });
-        contexts.push(opened.context);
-        page = opened.page;
-        cdp = await opened.context.newCDPSession(page);
-      } else {
-        page = i === 0 ? first : await context.newPage();
-        if (i > 0) await page.goto(`${shell.origin}/`);
-        cdp = await context.newCDPSession(page);
-      }
+    for (const variant of named) {
+      const copy = bench.freshDataDir();
+      cpSync(dataDir, copy, { recursive: true });
+      rmSync(join(copy, 'kiosk-session.json'), { force: true });
+      const settings = variant.voice === true ? { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' } : undefined;
+      const shell = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir, settings });
+      shells.push(shell);
+      const { context, page } = await bench.open(shell, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript(), KEY_TIMES_SCRIPT] : [] });
+      contexts.push(context);
+      const cdp = await context.newCDPSession(page);
       await homeReady(page);
       // Guidance's code has loaded and said Home.
       if (variant.voice === true) await waitUntil(page, '(window.__tunewallSpoken ?? []).length > 0');
@@ -133,6 +127,8 @@ async function main(): Promise<void> {
       subjects.push({ name: variant.name, page, cdp, nextKey: homeWalker(page), keysBefore });
       log(`ab: ${variant.name} open`);
     }
+    const first = subjects[0]?.page;
+    if (first === undefined) throw new Error('No page was opened.');
     const floor = await bench.open(undefined, { fast: true, url: pages.url('floor', { shape: await homeShape(first) }) });
     await shown(floor.page, '.is-focused');
     subjects.push({ name: 'floor', page: floor.page, cdp: await floor.context.newCDPSession(floor.page), nextKey: homeWalker(floor.page) });
@@ -168,7 +164,7 @@ async function main(): Promise<void> {
     console.table(rows);
     await floor.context.close();
     for (const c of contexts) await c.close();
-    await bench.stop(shell);
+    for (const shell of shells) await bench.stop(shell);
   } finally {
     await bench.close();
     await pages.close();
