@@ -4,18 +4,16 @@
  * is another build of the renderer (another commit's, for a change to its script); a `--voice=<name>=<dir>` is a build
  * (`.` for this one) with voice guidance on, speaking to the recording stand-in for speechSynthesis (what guidance costs
  * a press, and whether a change to it costs less). Every page is served by a shell of its own, in a browser context of
- * its own. Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the bench's Home walk, in rounds, a different page first each
- * round. Every page keeps its own walk from round to round, so each walks the same rows in the same order: a page that
- * spent its turns in the heavier rows would look slower for that alone. The two pages as they are show how far two
- * identical pages differ in the same run; a variant is only faster when it beats both by more than that.
+ * its own. Opens Home once per variant and twice as it is, beside the floor, in one browser, and walks them all with the
+ * bench's Home walk, in rounds, a different page first each round. Every page keeps its own walk from round to round,
+ * so each walks the same rows in the same order: a page that spent its turns in the heavier rows would look slower for
+ * that alone. The two pages as they are show how far two identical pages differ in the same run; a variant is only
+ * faster when it beats both by more than that.
  *
  * Prints, per page: presses that moved focus, median, p95 and mean (ms), and the p95 and median over the floor's.
  * Not part of `npm run bench`: it is a tool for trying changes, and measures only what it is given.
  */
-import { cpSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { settingsEnv } from '../sandbox/cli';
 import { startSandbox } from '../sandbox/index';
 import { parseSpoken, READ_SPOKEN, speechStandInScript } from '../test/support/speechStandIn';
 import { FigureBook } from './figures';
@@ -27,7 +25,7 @@ import { shown, waitUntil } from './probe';
 import { homeReady, homeShape, homeWalker, MAX_OVER_FLOOR, movedMs, pressRounds } from './presses';
 import { startFigures } from './startup';
 import { mean, summarise } from './stats';
-import { keyDowns, KEY_TIMES_SCRIPT, pressToSpeech } from './voice';
+import { keyDowns, KEY_TIMES_SCRIPT, pressToSpeech, voiceOnSettings } from './voice';
 
 interface Variant {
   name: string;
@@ -100,7 +98,7 @@ async function main(): Promise<void> {
   const bench = new Bench(sb);
   try {
     // Signed in once. Every page then has a shell and a browser context of its own, signed in as the first (a copy of
-    // its data folder, its own session: the shells' session cookies share the host), as the full bench's pages have and
+    // its data folder; a context each, as the shells' session cookies share the host), as the full bench's pages have and
     // as on a TV box, where Tunewall's page is alone in its renderer process. Pages sharing one shell and context were
     // flattered with a core busy: the same build, opened on its own beside two that shared, was 1.19× the floor against
     // their 1.08 and 1.13 (its median 10 % slower), as slow as the full bench's busy line; unloaded, no different.
@@ -110,11 +108,8 @@ async function main(): Promise<void> {
     const subjects: Subject[] = [];
     const named: Variant[] = [{ name: 'as is', css: '' }, ...options.variants, { name: 'as is, again', css: '' }];
     for (const variant of named) {
-      const copy = bench.freshDataDir();
-      cpSync(dataDir, copy, { recursive: true });
-      rmSync(join(copy, 'kiosk-session.json'), { force: true });
-      const settings = variant.voice === true ? { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' } : undefined;
-      const shell = await bench.shell({ dataDir: copy, rendererDir: variant.rendererDir, settings });
+      const settings = variant.voice === true ? voiceOnSettings(sb) : undefined;
+      const shell = await bench.shell({ dataDir: bench.signedInCopy(dataDir), rendererDir: variant.rendererDir, settings });
       shells.push(shell);
       const { context, page } = await bench.open(shell, { fast: true, bypassCSP: true, initScripts: variant.voice === true ? [speechStandInScript(), KEY_TIMES_SCRIPT] : [] });
       contexts.push(context);

@@ -3,7 +3,6 @@
  * (the phone's page runs unthrottled beside it, both on loopback); the phone page's first paint on a throttled mobile
  * profile; and the phone page's size, gzip.
  */
-import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { z } from 'zod';
@@ -157,9 +156,7 @@ async function phoneFirstPaint(bench: Bench, origin: string, credential: string,
 
 export async function companionFigures(bench: Bench, book: FigureBook, signedInDir: string, runs: number): Promise<void> {
   bundleFigure(book, { dir: join(REPO, 'out/phone'), id: 'phone-bundle', title: 'phone page, JS + CSS gzip', maxKB: PHONE_BUNDLE_BUDGET_KB });
-  const dataDir = bench.freshDataDir();
-  cpSync(signedInDir, dataDir, { recursive: true });
-  rmSync(join(dataDir, 'kiosk-session.json'), { force: true });
+  const dataDir = bench.signedInCopy(signedInDir);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const shell = await bench.shell({ dataDir, settings: { ...settingsEnv(bench.sb), TUNEWALL_COMPANION_HOST: '127.0.0.1', TUNEWALL_COMPANION_PORT: String(port) } });

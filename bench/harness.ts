@@ -4,7 +4,7 @@
  * folder, and the sandbox in the bench process that plays the service.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -88,6 +88,17 @@ export class Bench {
 
   freshDataDir(): string {
     return mkdtempSync(join(this.work, 'data-'));
+  }
+
+  /**
+   * A fresh data folder signed in as `signedInDir` (its member and tokens), for a second shell: without the copied
+   * folder's session (kiosk-session.json), whose port and session are the first shell's.
+   */
+  signedInCopy(signedInDir: string): string {
+    const dataDir = this.freshDataDir();
+    cpSync(signedInDir, dataDir, { recursive: true });
+    rmSync(join(dataDir, 'kiosk-session.json'), { force: true });
+    return dataDir;
   }
 
   async shell(request: ShellRequest): Promise<Shell> {

@@ -4,11 +4,10 @@
  * The page with guidance on takes its turn in the same rounds (presses.ts), from a shell of its own on a copy of the
  * signed-in data folder.
  */
-import { cpSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { settingsEnv } from '../sandbox/cli';
+import type { RunningSandbox } from '../sandbox/index';
 import { parseSpoken, READ_SPOKEN, speechStandInScript, type Spoken } from '../test/support/speechStandIn';
 import type { FigureBook } from './figures';
 import { log, type Bench } from './harness';
@@ -49,13 +48,14 @@ export function pressToSpeech(keyDowns: readonly number[], moved: readonly boole
   return { ms, silent };
 }
 
+/** A shell's settings against `sb` with voice guidance on. */
+export function voiceOnSettings(sb: RunningSandbox): Record<string, string> {
+  return { ...settingsEnv(sb), TUNEWALL_VOICE_GUIDANCE: 'on' };
+}
+
 export function voiceHomeSubject(bench: Bench, book: FigureBook, signedInDir: string): () => Promise<ExtraSubject & { close(): Promise<void> }> {
   return async () => {
-    const dataDir = bench.freshDataDir();
-    cpSync(signedInDir, dataDir, { recursive: true });
-    // Its own port and session: the copied folder's are the other shell's.
-    rmSync(join(dataDir, 'kiosk-session.json'), { force: true });
-    const shell = await bench.shell({ dataDir, settings: { ...settingsEnv(bench.sb), TUNEWALL_VOICE_GUIDANCE: 'on' } });
+    const shell = await bench.shell({ dataDir: bench.signedInCopy(signedInDir), settings: voiceOnSettings(bench.sb) });
     const { context, page } = await bench.open(shell, { fast: true, initScripts: [speechStandInScript(), KEY_TIMES_SCRIPT] });
     await homeReady(page);
     // Guidance's code has loaded and said Home.
