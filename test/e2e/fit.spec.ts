@@ -253,7 +253,9 @@ test('every caption on Home that is not cut fits: titles on at most two lines, s
 
 /**
  * The first three tiles of the charts row as drawn: where each picture is, what its focus ring and shadows are shaped
- * like (colours left out), its colours, and how far the row is scrolled. A string: the page's CSP forbids eval.
+ * like (colours left out), its colours, and how far the row is scrolled. The ring is the second shadow (a spread of
+ * 0.75rem under the gap's 0.25rem), and the outline's style is read to see there is none. A string: the page's CSP
+ * forbids eval.
  */
 const CHART_TILES = `(() => Array.from(document.querySelectorAll('section.row[data-row="charts"] .tile')).slice(0, 3).map((tile) => {
   const art = tile.querySelector('.art');
@@ -264,7 +266,8 @@ const CHART_TILES = `(() => Array.from(document.querySelectorAll('section.row[da
     box: [r.x, r.y, r.width, r.height],
     transform: s.transform,
     shape: [s.outlineStyle, s.outlineWidth, s.outlineOffset, s.boxShadow.replace(colours, 'c')].join(' / '),
-    ring: s.outlineColor,
+    ring: (s.boxShadow.match(colours) ?? [])[1] ?? 'none',
+    outline: s.outlineStyle,
     shadows: s.boxShadow.match(colours) ?? [],
     scrolled: tile.parentElement.scrollLeft,
   };
@@ -276,6 +279,7 @@ const ChartTilesSchema = z.array(
     transform: z.string(),
     shape: z.string(),
     ring: z.string(),
+    outline: z.string(),
     shadows: z.array(z.string()),
     scrolled: z.number(),
   }),
@@ -303,6 +307,9 @@ test('a press along a row recolours the two tiles and moves nothing: same boxes,
   // Focus is seen: a ring on the focused picture, none on the others, before and after the press.
   expect(before.map((t) => t.ring !== TRANSPARENT)).toEqual([true, false, false]);
   expect(after.map((t) => t.ring !== TRANSPARENT)).toEqual([false, true, false]);
+  // The ring is a shadow: an outline is painted and rastered again whenever its tile is checked for changes, as every
+  // tile of a row is when the rows scroll (components/Tile.css).
+  expect([...before, ...after].map((t) => t.outline)).toEqual(Array(6).fill('none'));
   expect(after[1]?.shadows).toEqual(before[0]?.shadows);
   expect(after[0]?.shadows).toEqual(before[1]?.shadows);
   // And only seen through colours.
