@@ -134,7 +134,7 @@ function Screens() {
   if (top.screen.name === 'chooser') return <Chooser root={false} />;
   // Settings and the detail pages come in chunks of their own (see lazyScreens): the splash until one has arrived.
   return (
-    <Suspense fallback={<Splash text={t('app.loading')} />}>
+    <Suspense fallback={<ScreenLoading />}>
       {top.screen.name === 'settings' ? (
         <Settings />
       ) : (
@@ -142,6 +142,17 @@ function Screens() {
       )}
     </Suspense>
   );
+}
+
+/**
+ * A screen whose chunk is still on its way (a slow disk, a preload not yet done). Back leads back from here too: the
+ * screen's own Back is not there until it has arrived, and a press is never lost.
+ */
+function ScreenLoading() {
+  const { t } = useTranslation();
+  const { nav } = useTunewall();
+  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+  return <Splash text={t('common.loading')} />;
 }
 
 function Splash({ text, children }: { text: string; children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { enRows } from './rowNames';
 
 export const en = {
   app: { name: 'Tunewall', loading: 'Starting Tunewall…', noBridge: 'Tunewall cannot reach its core. Restart the app.' },
-  common: { retry: 'Try again', back: 'Back', close: 'Close', cancel: 'Cancel', yes: 'Yes' },
+  common: { retry: 'Try again', back: 'Back', close: 'Close', cancel: 'Cancel', yes: 'Yes', loading: 'Loading…' },
   pairing: {
     title: 'Sign in with your phone',
     step1: 'Scan the code with your phone camera, or open {{url}}',

@@ -3,7 +3,7 @@ import type { Resources } from './en';
 import { jaRows } from './rowNames';
 export const ja: Resources = {
   app: { name: 'Tunewall', loading: 'Tunewall を起動しています…', noBridge: 'Tunewall のコアに接続できません。アプリを再起動してください。' },
-  common: { retry: '再試行', back: '戻る', close: '閉じる', cancel: 'キャンセル', yes: 'はい' },
+  common: { retry: '再試行', back: '戻る', close: '閉じる', cancel: 'キャンセル', yes: 'はい', loading: '読み込み中…' },
   pairing: {
     title: 'スマートフォンでサインイン',
     step1: 'スマートフォンのカメラで QR コードを読み取るか、{{url}} を開きます',

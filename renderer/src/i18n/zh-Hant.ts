@@ -3,7 +3,7 @@ import type { Resources } from './en';
 import { zhHantRows } from './rowNames';
 export const zhHant: Resources = {
   app: { name: 'Tunewall', loading: 'Tunewall 啟動中…', noBridge: 'Tunewall 無法連線到核心服務，請重新啟動。' },
-  common: { retry: '再試一次', back: '返回', close: '關閉', cancel: '取消', yes: '是' },
+  common: { retry: '再試一次', back: '返回', close: '關閉', cancel: '取消', yes: '是', loading: '載入中…' },
   pairing: {
     title: '用手機登入',
     step1: '用手機相機掃描 QR 碼，或開啟 {{url}}',

@@ -14,7 +14,7 @@ import type { DetailModel } from './detailModel';
 import { useDetailModel } from './useDetailModel';
 import './Detail.css';
 
-interface Props {
+export interface DetailProps {
   /** The screen's place in the navigation stack: its data is kept there while it is covered. */
   entryId: number;
   detailRef: DetailRef;
@@ -27,7 +27,7 @@ interface Props {
 }
 
 /** A detail screen of any kind: loads it, says so while it loads or when it cannot, then shows the kind's screen. */
-export function Detail({ entryId, detailRef, title, focusTrackId, panelTrackId }: Props) {
+export function Detail({ entryId, detailRef, title, focusTrackId, panelTrackId }: DetailProps) {
   const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const { model, load } = useDetailModel(entryId, detailRef);
