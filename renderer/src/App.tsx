@@ -18,6 +18,7 @@ import { prepareFormats } from './i18n/formats';
 import { intents, attachKeyboard, type IntentHub } from './input/intents';
 import { focusIsLost, startNavigation } from './input/navigation';
 import { scheduleIdle } from './input/idle';
+import { useBackPops } from './input/useBackPops';
 import { useKioskIdle } from './input/useKioskIdle';
 import { createAppStore } from './store/appStore';
 import { TunewallProvider, useApp, useNav, useTunewall, type Tunewall } from './store/context';
@@ -150,8 +151,7 @@ function Screens() {
  */
 function ScreenLoading() {
   const { t } = useTranslation();
-  const { nav } = useTunewall();
-  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+  useBackPops();
   return <Splash text={t('common.loading')} />;
 }
 

@@ -2,7 +2,7 @@
 import { setFocus } from '@noriginmedia/norigin-spatial-navigation';
 import { act, cleanup, screen } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rowTiles } from '../../renderer/dev/fakeData';
@@ -28,7 +28,12 @@ vi.mock('../../renderer/src/screens/lazyScreens', async (importOriginal) => {
   return { ...actual, Detail: detail.Screen, preloadScreens: () => undefined };
 });
 
-afterEach(() => cleanup());
+/** Roots renderNow made, unmounted after each test as cleanup() does with render's. */
+const roots: Root[] = [];
+afterEach(() => {
+  cleanup();
+  for (const root of roots.splice(0)) act(() => root.unmount());
+});
 
 function deferred<T>() {
   let resolve = (_value: T): void => undefined;
@@ -47,6 +52,7 @@ function renderNow(node: ReactNode): HTMLElement {
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
+  roots.push(root);
   flushSync(() => root.render(<Suspense fallback={<p>waiting</p>}>{node}</Suspense>));
   return container;
 }

@@ -7,7 +7,7 @@ import { ConfigProblems } from '../components/GlobalBanners';
 import { DisplayChoices } from './settings/DisplayChoices';
 import { reveal } from './settings/reveal';
 import { columnNavigation } from '../input/columnNavigation';
-import { intents } from '../input/intents';
+import { useBackPops } from '../input/useBackPops';
 import { useApp, useTunewall } from '../store/context';
 import { AccountCard } from './settings/AccountCard';
 import { DiagnosticsCard } from './settings/DiagnosticsCard';
@@ -29,7 +29,7 @@ export function Settings() {
   const signOut = useSignOut();
   const { ref, focusKey } = useFocusable({ focusKey: 'settings', trackChildren: true, nextFocusResolver: byColumn });
   const [diagnostics, check] = useDiagnostics();
-  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+  useBackPops();
 
   const territory = state?.territory;
   useEffect(() => {

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { DetailRef, DetailView } from '../../../../shared/bridge';
-import { intents } from '../../input/intents';
-import { useApp, useTunewall } from '../../store/context';
+import { useBackPops } from '../../input/useBackPops';
+import { useApp } from '../../store/context';
 import { AlbumScreen } from '../album/AlbumScreen';
 import { ArtistScreen } from '../artist/ArtistScreen';
 import { KidsScreen } from '../kids/KidsScreen';
@@ -28,12 +28,11 @@ export interface DetailProps {
 
 /** A detail screen of any kind: loads it, says so while it loads or when it cannot, then shows the kind's screen. */
 export function Detail({ entryId, detailRef, title, focusTrackId, panelTrackId }: DetailProps) {
-  const { nav } = useTunewall();
   const territory = useApp((s) => s.state?.territory);
   const { model, load } = useDetailModel(entryId, detailRef);
   const arrival = useMemo(() => ({ focusTrackId, panelTrackId }), [focusTrackId, panelTrackId]);
 
-  useEffect(() => intents.on('back', () => nav.getState().pop()), [nav]);
+  useBackPops();
 
   if (load.status !== 'ready') {
     return (
